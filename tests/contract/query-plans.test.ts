@@ -134,10 +134,11 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     const featured = queries.filter((sql) => /e\.featured = 1/.test(sql));
     expect(featured).toHaveLength(1);
     expect(plan(featured[0])).toContain('INDEX event_occurrences_featured');
-    // « Ce week-end », counted up to 500 (decision 151): each date's event tested on an index, not read.
+    // « Ce week-end », counted up to 500 (decision 151): on the public dates' index alone (decision 164), no event.
     const weekend = queries.filter((sql) => /SELECT DISTINCT o\.event_id/.test(sql));
     expect(weekend).toHaveLength(1);
-    expect(plan(weekend[0])).toMatch(/SEARCH e USING COVERING INDEX \w+ \(id=\?/);
+    expect(plan(weekend[0])).toContain('COVERING INDEX event_occurrences_public_starts');
+    expect(plan(weekend[0])).not.toMatch(/SEARCH e /);
     // The total to come is the categories' counts added up: no count of today's dates, which the home does not show.
     expect(queries.filter((sql) => sql.includes('event_occurrences_order'))).toEqual([]);
   });
@@ -202,12 +203,103 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     expect(ids(unknown)).toEqual(ids(byOffset));
   });
 
+  it('les totaux d’une liste ne lisent ni un événement ni une date, et somment des jours, pas des cantons', async () => {
+    const lists: Partial<EventFilters>[] = [
+      {},
+      { category: 'musique' },
+      { canton: 'VD' },
+      { category: 'musique', canton: 'GE' },
+    ];
+    for (const filters of lists) {
+      const counts = (await queriesOf(() => searchEvents({ store }, filters, 2))).filter((sql) =>
+        /^\s*SELECT (COUNT|COALESCE)/.test(sql),
+      );
+      expect(counts.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      for (const sql of counts) {
+        // Today's dates on the public dates' index alone (migration 33): no event's status, no date's row read.
+        expect(
+          plan(sql).filter((line) => /^SEARCH (e|o) USING INDEX/.test(line)),
+          sql,
+        ).toEqual([]);
+        // The days to come from their sums (a row per day), unless a category in a canton: its own counts.
+        if (filters.category && filters.canton) continue;
+        expect(sql, JSON.stringify(filters)).not.toContain('public_day_counts');
+      }
+    }
+  });
+
+  it('une page demandée par son seul numéro montre ce que montre le décalage, sans lire les résultats avant elle', async () => {
+    // Each public event to come once, at its first date not cancelled (else its first), in order: what OFFSET shows.
+    const ranked = (picked: string, ...params: unknown[]) =>
+      db
+        .prepare(
+          `SELECT e.id, MIN(o.cancelled * ${SHIFT} + o.starts_ts) % ${SHIFT} AS at FROM events e
+           JOIN event_occurrences o ON o.event_id = e.id
+           WHERE e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ? AND ${picked}
+           GROUP BY e.id ORDER BY at, e.title, e.id`,
+        )
+        .all(...PUBLIC_STATUSES, Date.now(), ...params) as { id: string; at: number }[];
+    // Some events have no date left that takes place: they stand at their first cancelled one.
+    const cancelledOnly = db
+      .prepare(
+        `SELECT COUNT(*) FROM events e WHERE e.status = 'approved' AND NOT EXISTS (SELECT 1 FROM event_occurrences o
+         WHERE o.event_id = e.id AND o.cancelled = 0) AND EXISTS (SELECT 1 FROM event_occurrences o WHERE o.event_id = e.id
+         AND o.ends_ts > ?)`,
+      )
+      .pluck()
+      .get(Date.now()) as number;
+    expect(cancelledOnly).toBeGreaterThan(0);
+    // And some series have their next date cancelled: they stand at the following one.
+    const skipped = db
+      .prepare(
+        `UPDATE event_occurrences SET cancelled = 1 WHERE (event_id, starts_ts) IN (SELECT event_id, MIN(starts_ts)
+         FROM event_occurrences WHERE event_id LIKE 'bench0-%' AND ends_ts > ? AND cancelled = 0 GROUP BY event_id)`,
+      )
+      .run(Date.now()).changes;
+    expect(skipped).toBeGreaterThan(10);
+    for (const [filters, picked, params, pages] of [
+      [{}, '1', [], [2, 50, 300]],
+      [{ category: 'musique' }, 'e.category = ?', ['musique'], [30]],
+      [{ canton: 'VD' }, 'e.canton = ?', ['VD'], [20]],
+      [{ category: 'musique', canton: 'GE' }, 'e.category = ? AND e.canton = ?', ['musique', 'GE'], [3]],
+    ] as const) {
+      const all = ranked(picked, ...params);
+      for (const page of pages) {
+        const offset = (page - 1) * 20;
+        const queries = await queriesOf(() => searchEvents({ store }, filters, page));
+        const found = await searchEvents({ store }, filters, page);
+        expect(
+          found.items.map((e) => e.id),
+          `${JSON.stringify(filters)} page ${page}`,
+        ).toEqual(all.slice(offset, offset + 20).map((r) => r.id));
+        // The walk starts at the page's first instant and skips only the results of that instant before it.
+        const before = all.slice(0, offset).filter((r) => r.at === all[offset].at).length;
+        const walk = queries.filter((sql) => /LIMIT 20(\.0)? OFFSET/.test(sql));
+        expect(walk).toHaveLength(1);
+        expect(Number(/OFFSET (\d+)/.exec(walk[0])?.[1]), `${JSON.stringify(filters)} page ${page}`).toBe(before);
+      }
+      // Beyond the last page: nothing, as the offset said.
+      expect((await searchEvents({ store }, filters, Math.ceil(all.length / 20) + 1)).items).toEqual([]);
+    }
+  });
+
+  it('« Autour de » compte sur l’index de sa boîte seul, et sa page teste la boîte sur les dates publiques', async () => {
+    const queries = await queriesOf(() => searchEvents({ store }, asked('autour=Lausanne'), 1, new Date(), true));
+    const plans = queries.map((sql) => plan(sql).join('\n'));
+    expect(plans.some((p) => p.includes('COVERING INDEX events_lat_lng_counted'))).toBe(true);
+    const walk = plans.filter((p) => p.includes('INDEX event_occurrences_public_starts'));
+    expect(walk).toHaveLength(1);
+    expect(queries.find((sql) => sql.includes('INDEXED BY event_occurrences_public_starts'))).toMatch(
+      /o\.lat BETWEEN [\d.]+ AND [\d.]+ AND o\.lng BETWEEN/,
+    );
+  });
+
   it('un mot courant : sa page parcourt les dates dans l’ordre, sans grouper tout ce qui a le mot', async () => {
     const queries = await queriesOf(() => searchEvents({ store }, asked('q=concert'), 2, new Date(), true));
     const plans = queries.map((sql) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join('\n'),
     );
-    expect(plans.some((p) => p.includes('INDEX event_occurrences_starts'))).toBe(true);
+    expect(plans.some((p) => p.includes('INDEX event_occurrences_public_starts'))).toBe(true);
     for (const plan of plans) expect(plan).not.toContain('USE TEMP B-TREE FOR GROUP BY');
   });
 
@@ -337,6 +429,33 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
         const { total, dates } = await searchEvents({ store }, { category }, 1);
         expect({ total, dates }).toEqual(direct(category));
       }
+      // A canton, and a category in it: the sums per canton (migration 33) and the counts themselves.
+      for (const filters of [{ canton: 'JU' }, { category: 'musique', canton: 'JU' }] as Partial<EventFilters>[]) {
+        const { total, dates } = await searchEvents({ store }, filters, 1);
+        const picked = db
+          .prepare(
+            `SELECT COUNT(DISTINCT o.event_id) AS total, COUNT(*) - SUM(o.cancelled) AS dates
+             FROM event_occurrences o JOIN events e ON e.id = o.event_id
+             WHERE e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ? AND e.canton = 'JU'
+             ${filters.category ? "AND e.category = 'musique'" : ''}`,
+          )
+          .get(...PUBLIC_STATUSES, Date.now());
+        expect({ total, dates }, JSON.stringify(filters)).toEqual(picked);
+      }
+      // The sums per day say what the counts add up to, for the agenda, each category and each canton.
+      const summed = `SELECT 'all' AS scope, '' AS key, day, SUM(events) AS events, SUM(dates) AS dates
+        FROM public_day_counts GROUP BY day
+        UNION ALL SELECT 'category', category, day, SUM(events), SUM(dates) FROM public_day_counts GROUP BY category, day
+        UNION ALL SELECT 'canton', canton, day, SUM(events), SUM(dates) FROM public_day_counts GROUP BY canton, day`;
+      expect(
+        db
+          .prepare(`SELECT COUNT(*) FROM (${summed} EXCEPT SELECT scope, key, day, events, dates FROM public_day_sums)`)
+          .pluck()
+          .get(),
+      ).toBe(0);
+      expect(db.prepare(`SELECT COUNT(*) FROM public_day_sums`).pluck().get()).toBe(
+        db.prepare(`SELECT COUNT(*) FROM (${summed})`).pluck().get(),
+      );
       const home = await homeSummary({ store });
       expect(home.categories.find((c) => c.slug === 'musique')?.count).toBe(direct('musique').total);
       expect(home.highlights.total).toBe(direct().total);
@@ -367,7 +486,8 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
       }
       // Each date carries its event's venue, category and canton (migration 30).
       const astray = `SELECT COUNT(*) FROM event_occurrences o JOIN events e ON e.id = o.event_id
-        WHERE o.venue_id IS NOT e.venue_id OR o.category IS NOT e.category OR o.canton IS NOT e.canton`;
+        WHERE o.venue_id IS NOT e.venue_id OR o.category IS NOT e.category OR o.canton IS NOT e.canton
+          OR o.public IS NOT (e.status IN ('approved', 'cancelled')) OR o.lat IS NOT e.lat OR o.lng IS NOT e.lng`;
       expect(db.prepare(astray).pluck().get()).toBe(0);
     };
     await check();
@@ -385,6 +505,10 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
     // Moved to another venue, one losing its organizer.
     db.prepare("UPDATE events SET venue_id = 'lieu0' WHERE id LIKE '%-13'").run();
     db.prepare("UPDATE events SET organizer_id = NULL WHERE id LIKE '%-14'").run();
+    // Moved on the map, and a date added to a refused event (its date is not public).
+    db.prepare("UPDATE events SET lat = lat + 0.01, lng = NULL WHERE id LIKE '%-16'").run();
+    db.prepare(`INSERT INTO event_occurrences (event_id, starts_at, ends_at, starts_ts, ends_ts)
+      SELECT id, starts_at, ends_at, starts_ts + ${DAY}, ends_ts + ${DAY} FROM events WHERE id = 'bench0-7'`).run();
     await check();
     const first = await store.events.findById('bench0-12');
     if (!first) throw new Error('bench0-12 absent');

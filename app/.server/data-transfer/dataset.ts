@@ -54,6 +54,8 @@ export const DERIVED_SQLITE_TABLES = [
   'public_day_counts',
   // Each venue's and organizer's public events per day (decision 157): kept by the same triggers.
   'public_place_day_counts',
+  // Their sums per day, for the whole agenda, a category, a canton (decision 164): kept by triggers on the counts.
+  'public_day_sums',
   // The counter that read caches key on (decision 104): not data, bumped by the import's own writes.
   'site_revision',
 ] as const;

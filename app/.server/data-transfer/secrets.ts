@@ -32,11 +32,12 @@ export const SQLITE_COLUMNS: Classified = {
   donations: all('data', 'id,uid,amount,currency,provider,provider_ref,status,created_at,public_name'),
   event_occurrences: all(
     'data',
-    'event_id,starts_at,ends_at,starts_ts,ends_ts,open_end,cancelled,featured,venue_id,category,canton',
+    'event_id,starts_at,ends_at,starts_ts,ends_ts,open_end,cancelled,featured,venue_id,category,canton,public,lat,lng',
   ),
   event_submissions: all('data', 'uid,submission_key,event_id,created_at'),
   public_day_counts: all('data', 'category,canton,day,events,dates'),
   public_place_day_counts: all('data', 'kind,day,place_id,events'),
+  public_day_sums: all('data', 'scope,key,day,events,dates'),
   events: all(
     'data',
     'id,slug,title,description,category,starts_at,ends_at,starts_ts,ends_ts,all_day,venue_name,street,postal_code,' +

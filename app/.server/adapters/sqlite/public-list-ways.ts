@@ -1,14 +1,18 @@
 // Which way a public list of SQLite takes (issue 69): the counts kept on write, a walk of the dates on their own
 // index, or a count capped on the way in of its filter (decisions 142, 151, 158 and 159).
 
+import { boundingBox } from '~/domain/distance';
 import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventQuery } from '../../ports';
 
+/** The query asks for the public statuses, no other. */
+const isPublic = (q: EventQuery) =>
+  q.status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => q.status.includes(s));
+
 /** The query counts from the kept counts: the public statuses, from now on, at most a category and a canton. */
 export function countedAhead(q: EventQuery): boolean {
-  const isPublic = q.status.length === PUBLIC_STATUSES.length && PUBLIC_STATUSES.every((s) => q.status.includes(s));
   return (
-    isPublic &&
+    isPublic(q) &&
     !q.words?.length &&
     !q.startsBefore &&
     !q.nightEndsAfter &&
@@ -54,6 +58,19 @@ export function ownDates(q: EventQuery): { index: string; where: string[]; param
     };
   if (q.category)
     return { index: 'event_occurrences_category_starts', where: ['o.category = ?'], params: [q.category] };
+  // The public dates (migration 33, decision 164): a canton, a box or none tested on the index, not on each event.
+  if (isPublic(q)) {
+    const box = q.near ? boundingBox(q.near) : null;
+    return {
+      index: 'event_occurrences_public_starts',
+      where: [
+        'o.public = 1',
+        ...(q.canton ? ['o.canton = ?'] : []),
+        ...(box ? ['o.lat BETWEEN ? AND ? AND o.lng BETWEEN ? AND ?'] : []),
+      ],
+      params: [...(q.canton ? [q.canton] : []), ...(box ? [box.minLat, box.maxLat, box.minLng, box.maxLng] : [])],
+    };
+  }
   return { index: 'event_occurrences_starts', where: [], params: [] };
 }
 

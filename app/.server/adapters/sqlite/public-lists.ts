@@ -6,6 +6,7 @@ import { PUBLIC_STATUSES } from '~/domain/event-lifecycle';
 import type { EventQuery } from '../../ports';
 import type { Db } from './db';
 import { dateConditions, eventConditions, eventQuerySql, ftsMatch } from './event-rows';
+import { publicListDepth } from './public-list-depth';
 import { cappable, countedAhead, ownDates } from './public-list-ways';
 import type { Row } from './rows';
 
@@ -15,6 +16,7 @@ export function publicLists(db: Db) {
   // On the expression index of migration 27: one step down an index, whatever the number of dates.
   const longest = db.prepare('SELECT MAX(ends_ts - starts_ts) FROM event_occurrences').pluck();
   const statuses = PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ');
+  const rankStart = publicListDepth(db);
 
   /** Where a page cursor stands in the walk: its date's start and its event's title, one step down two keys. */
   const resume = db.prepare(
@@ -41,12 +43,17 @@ export function publicLists(db: Db) {
       values.push(q.canton);
     }
     const on = (alias: string) => keys.map((k) => ` AND ${alias}${k}`).join('');
-    const ahead = db
-      .prepare(
-        `SELECT COALESCE(SUM(events), 0) AS listed, COALESCE(SUM(dates), 0) AS dates FROM public_day_counts
-         WHERE day > ?${on('')}`,
-      )
-      .get(day, ...values) as { listed: number; dates: number };
+    // The days to come: their sums for the whole agenda, a category or a canton (migration 33), a few hundred rows;
+    // a category in a canton on the counts themselves, as many.
+    const scope = q.category && q.canton ? null : q.category ? 'category' : q.canton ? 'canton' : 'all';
+    const sums = 'SELECT COALESCE(SUM(events), 0) AS listed, COALESCE(SUM(dates), 0) AS dates';
+    const ahead = (
+      scope
+        ? db
+            .prepare(`${sums} FROM public_day_sums WHERE scope = ? AND key = ? AND day > ?`)
+            .get(scope, q.category ?? q.canton ?? '', day)
+        : db.prepare(`${sums} FROM public_day_counts WHERE day > ?${on('')}`).get(day, ...values)
+    ) as { listed: number; dates: number };
     const endOfDay = (day + 1) * DAY;
     const eventsToday = db
       .prepare(
@@ -55,10 +62,11 @@ export function publicLists(db: Db) {
       )
       .pluck()
       .get(endsAfter, endOfDay, ...values) as number;
+    // On the public dates' index alone (migration 33): no date's row, no event's status read.
     const datesToday = db
       .prepare(
-        `SELECT COUNT(*) FROM event_occurrences o INDEXED BY event_occurrences_order CROSS JOIN events e ON e.id = o.event_id
-         WHERE o.ends_ts > ? AND o.ends_ts < ? AND o.cancelled = 0 AND e.status IN (${statuses})${on('e.')}`,
+        `SELECT COUNT(*) FROM event_occurrences o INDEXED BY event_occurrences_public_ends
+         WHERE o.public = 1 AND o.cancelled = 0 AND o.ends_ts > ? AND o.ends_ts < ?${on('o.')}`,
       )
       .pluck()
       .get(endsAfter, endOfDay, ...values) as number;
@@ -75,10 +83,13 @@ export function publicLists(db: Db) {
     // After the previous page's last result (issue 69): the walk starts at its place on the index, however deep the page,
     // rather than read and skip every result before it. A cursor whose date is gone leaves the offset.
     const cursor = featured === undefined && q.after ? (resume.get(q.after.eventId, q.after.startsAt) as Resume) : null;
+    const lower = lowerBound(Date.parse(q.endsAfter));
+    // A page asked by its number alone (decision 164): where it starts, counted on the public dates' index.
+    const deep = !cursor && grouped && offset > 0 && featured === undefined && countedAhead(q);
+    const start = deep ? rankStart(q, offset, lower) : null;
     const { where, params } = eventQuerySql({ ...q, words: undefined });
     const own = ownDates(q);
     const other = dateConditions(q, 'p');
-    const lower = lowerBound(Date.parse(q.endsAfter));
     const mine = dateConditions(q, 'm');
     const first = grouped
       ? ` AND NOT EXISTS (SELECT 1 FROM event_occurrences p WHERE p.event_id = o.event_id AND ${other.where.join(' AND ')}
@@ -116,13 +127,13 @@ export function publicLists(db: Db) {
         ...(grouped ? mine.params : []),
         Date.parse(q.endsAfter),
         ...own.params,
-        cursor ? Math.max(lower, cursor.ts) : lower,
+        start ? start.ts : cursor ? Math.max(lower, cursor.ts) : lower,
         ...params,
         ...(q.words?.length ? [ftsMatch(q.words)] : []),
         ...(grouped ? other.params : []),
         ...(cursor ? [cursor.ts, cursor.title, q.after?.eventId] : []),
         limit,
-        cursor ? 0 : offset,
+        start ? start.skip : cursor ? 0 : offset,
       ) as Row[];
   }
 
@@ -136,8 +147,21 @@ export function publicLists(db: Db) {
       ...(q.windows ? [Math.max(0, ...q.windows.map((w) => Date.parse(w.end)))] : []),
     ];
     if (ends.length === 0 || q.words?.length || q.venueId || q.organizerId) return null;
-    const { where, params } = eventQuerySql(q);
-    const from = `FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
+    // The public dates (decision 164): on their index alone, when no other filter asks for the event's row.
+    const onIndex = countedAhead({ ...q, startsBefore: undefined, nightEndsAfter: undefined, windows: undefined });
+    const own = onIndex ? ownDates({ ...q, category: undefined }) : null;
+    const dates = dateConditions(q, 'o');
+    const category = q.category ? ['o.category = ?'] : [];
+    const { where, params } = own
+      ? {
+          where: [...own.where, ...category, ...dates.where].join(' AND '),
+          params: [...own.params, ...(q.category ? [q.category] : []), ...dates.params],
+        }
+      : eventQuerySql(q);
+    const from = own
+      ? `FROM event_occurrences o INDEXED BY event_occurrences_public_starts
+         WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`
+      : `FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
          WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`;
     const range = [lowerBound(Date.parse(q.endsAfter)), Math.min(...ends), ...params];
     // A crowded window (« ce week-end » of a large agenda), counted up to `countUpTo` events (decision 151).
@@ -165,7 +189,7 @@ export function publicLists(db: Db) {
     const from = words
       ? 'FROM events_fts f JOIN events e ON e.id = f.event_id'
       : q.near
-        ? 'FROM events e INDEXED BY events_lat_lng'
+        ? 'FROM events e INDEXED BY events_lat_lng_counted'
         : 'FROM events e INDEXED BY events_status_last_end';
     // « Autour de » in a date window (decision 159): an event of the box counts if one of its dates is in the window,
     // one step down its dates' key.
@@ -242,7 +266,7 @@ export function publicLists(db: Db) {
       const counts: Record<string, number> = {};
       const rows = db
         .prepare(
-          `SELECT category, SUM(events) AS n FROM public_day_counts WHERE day > ? GROUP BY category
+          `SELECT key AS category, SUM(events) AS n FROM public_day_sums WHERE scope = 'category' AND day > ? GROUP BY key
            UNION ALL
            SELECT e.category, COUNT(*) FROM events e INDEXED BY events_status_last_end
            WHERE e.status IN (${statuses}) AND e.last_ends_ts > ? AND e.last_ends_ts < ? GROUP BY e.category`,

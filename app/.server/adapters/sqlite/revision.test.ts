@@ -75,6 +75,8 @@ describe('révision du site sur SQLite', () => {
       'public_day_counts',
       // Each venue's and organizer's counts (decision 157): the same triggers write them.
       'public_place_day_counts',
+      // Their sums (decision 164): the triggers of the counts write them.
+      'public_day_sums',
     ];
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'events_fts%'").all() as {

@@ -14,6 +14,7 @@ import { MIGRATION_PERFORMERS } from './schema-performer';
 import { MIGRATION_PLACES } from './schema-places';
 import { MIGRATION_PUBLIC_COUNTS } from './schema-public-counts';
 import { MIGRATION_REGISTRATIONS } from './schema-registrations';
+import { MIGRATION_PUBLIC_DATES } from './schema-public-dates';
 import { MIGRATION_REVISION } from './schema-revision';
 import { MIGRATION_SEARCH_KEYS } from './schema-search-keys';
 import { MIGRATION_SEQUENCE } from './schema-sequence';
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_VENUE_DATES,
   MIGRATION_MEMBERS,
   MIGRATION_REGISTRATIONS,
+  MIGRATION_PUBLIC_DATES,
 ];
