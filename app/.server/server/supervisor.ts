@@ -13,6 +13,8 @@ export interface SupervisorPlan {
   jobsWorker: boolean;
   /** Environment given to every worker (the shared rate-limit database, platform/limiter.ts). */
   env: Record<string, string>;
+  /** V8 flags of the jobs worker's alone, after the others (primary.ts JOBS_V8_FLAGS). */
+  jobsV8Flags?: readonly string[];
   /** The script the jobs worker runs (`build/jobs.js`: the jobs without the server build); the primary's by default. */
   jobsEntry?: string;
   /** Once every serving process listens. */
@@ -35,9 +37,14 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   const inFlight = new Map<string, number>();
 
   const serverEntry = cluster.settings.exec ?? process.argv[1];
+  const serverArgv = cluster.settings.execArgv ?? process.execArgv;
+  const jobsArgv = [...serverArgv, ...(plan.jobsV8Flags ?? [])];
   let jobsForks = 0;
   const fork = (role: Role) => {
-    cluster.setupPrimary({ exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry });
+    cluster.setupPrimary({
+      exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry,
+      execArgv: role === 'jobs' ? jobsArgv : serverArgv,
+    });
     const worker = cluster.fork({
       ...plan.env,
       AGENDA_ROLE: role,
