@@ -62,8 +62,7 @@ const DYNAMIC_COMPRESSION = { level: 1, brotli: { params: { [zlib.constants.BROT
 // Several processes may share the port in production (docs/decisions/020-plusieurs-processus.md); one by default, a
 // second brought no throughput on 2 cores (issue 50).
 const workerCount = config.WEB_CONCURRENCY ?? 1;
-// Development with several processes: the jobs in a worker of their own (decision 061). In production the primary
-// decides (server/primary.ts), and the one serving process of the default install runs them (decision 163).
+// In production the jobs run in a worker of their own, never in a process that accepts connections (decision 061).
 const jobsWorker = isProduction && services.jobsInProcess;
 
 if (cluster.isPrimary) {
@@ -99,15 +98,11 @@ if (cluster.isPrimary) {
 } else {
   // A worker whose primary is gone (crash, SIGKILL) stops instead of serving without supervision.
   process.on('disconnect', () => process.exit(0));
-  await serve(process.env.AGENDA_JOBS_BESIDE === '1');
+  await serve();
 }
 
-/**
- * One process serving HTTP: security headers, static files, uploads, then the Remix app; and, when it is the one
- * serving process of the default install, the jobs once it listens (decision 163).
- */
-async function serve(withJobs = false) {
-  let jobs: { stop(graceMs: number): Promise<void> } | null = null;
+/** One process serving HTTP: security headers, static files, uploads, then the Remix app. */
+async function serve() {
   // The HTTP packages, loaded by the processes that serve only (not the jobs' one, nor the one that prepares the data).
   const [{ default: compression }, { default: express }, { default: expressStaticGzip }, { default: helmet }] =
     await Promise.all([import('compression'), import('express'), import('express-static-gzip'), import('helmet')]);
@@ -385,7 +380,6 @@ async function serve(withJobs = false) {
   const server = http.createServer(runtime.serverTimeouts(config), app);
   server.on('clientError', runtime.answerClientError);
   server.listen(config.PORT, config.HOST, () => {
-    if (withJobs) jobs = runtime.runJobsBeside(services);
     if (cluster.isPrimary)
       console.log(
         `Agenda romand à l’écoute sur ${runtime.listeningAt(config.SITE_URL, config.PORT)} (Node ${process.versions.node}, ${config.NODE_ENV}, données : ${config.DATA_DIR})`,
@@ -407,10 +401,9 @@ async function serve(withJobs = false) {
       // given): a clean stop leaves the whole site in the database file.
       let closing: Promise<void> | null = null;
       const close = () => {
-        // The job under way, if this process runs them, gets 2 s to finish before the store closes.
-        closing ??= (jobs?.stop(2000) ?? Promise.resolve())
-          .then(() => (cluster.isPrimary ? runtime.finishServer(services) : runtime.closeServices(services)))
-          .finally(() => process.exit(0));
+        closing ??= (cluster.isPrimary ? runtime.finishServer(services) : runtime.closeServices(services)).finally(() =>
+          process.exit(0),
+        );
         return closing;
       };
       server.close(() => backgroundSettled().then(close, close));

@@ -1,14 +1,14 @@
 // The sitemaps (decision 159), on SQLite and on Firestore: the index groups the days of the events to come into files
 // of at most `perFile` events, and those files together list every public event to come, once, and nothing else.
 import { describe, expect, it } from 'vitest';
-import { eventsSitemap, sitemapDays, sitemapIndex } from '../../app/.server/feeds/sitemap';
+import { sitemapIndex } from '../../app/.server/feeds/sitemap';
 import { makeEvent } from '../support/factories';
+import { eventsOfFiles, locsOf } from '../support/sitemaps';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const NOW = new Date('2030-03-01T10:00:00.000Z');
 const SITE = 'https://agenda.example';
 const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
-const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
 
 describe.each(BACKENDS)('plans du site en fichiers bornés : $name', (backend) => {
   const store = storeForEachTest(backend, { categories: true });
@@ -42,14 +42,7 @@ describe.each(BACKENDS)('plans du site en fichiers bornés : $name', (backend) =
     const files = locsOf(await sitemapIndex(services, 7, NOW)).slice(1);
     // Days of 3 events in files of 7 at most: two days a file, hence two files.
     expect(files).toHaveLength(2);
-    const listed: string[] = [];
-    for (const file of files) {
-      const days = sitemapDays(new URL(file).searchParams);
-      if (!days) throw new Error(`${file} : jours illisibles`);
-      const locs = locsOf(await eventsSitemap(services, days, NOW));
-      expect(locs.length).toBeLessThanOrEqual(7);
-      listed.push(...locs);
-    }
+    const listed = await eventsOfFiles(services, files, 7, NOW);
     expect(listed.sort()).toEqual(upcoming.map((e) => `${SITE}/evenement/${e.id}`).sort());
   });
 });

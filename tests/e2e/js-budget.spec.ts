@@ -1,9 +1,8 @@
 // The JavaScript budget, on the production build the suite has just made, read from the build's Remix manifest (the
 // files each page loads at start: entry, its routes from the root and what they import). Issue 72's measures, which
 // replace issue 50's 100 KB of gzip per page: a page's own code beyond the shared entry and root at most 22 KB of
-// gzip, the event form's at most 35 KB, and everything a page loads at most 100 KB as sent (brotli). The pages above
-// one of them when it came are held where they were (rounded up): none may grow, and one that comes under the budget
-// must leave the list. HTTP-free, so run once (@http).
+// gzip, the event form's at most 35 KB, and everything a page loads at most 100 KB as sent (brotli), the event form
+// included since it loads its helpers as they are used (decision 167). HTTP-free, so run once (@http).
 import { expect, test } from '@playwright/test';
 import {
   EVENT_FORM_BUDGET_KB,
@@ -12,15 +11,6 @@ import {
   SENT_BUDGET_KB,
   weightsFromManifest,
 } from '../support/js-weight';
-
-/**
- * The pages still above the brotli budget, in KB: the event form (its page, conform, the schedule's preview). 104 since
- * the venue typed without JavaScript (issue 70: the candidates read as the server reads them, 0.2 KB); issue 72.
- */
-const SENT_ABOVE_BUDGET: Record<string, number> = {
-  'routes/organizer.submit-event': 104,
-  'routes/organizer.edit-event.$id': 104,
-};
 
 test.describe('poids du JavaScript de chaque page @http', () => {
   test('le code propre de chaque page ≤ 22 Ko gzip (le formulaire d’événement ≤ 35 Ko), tout ≤ 100 Ko en brotli', () => {
@@ -33,13 +23,8 @@ test.describe('poids du JavaScript de chaque page @http', () => {
       .map(({ route, ownKb }) => `${route} : ${ownKb.toFixed(1)} Ko`);
     expect(ownOver, 'code propre au-delà de son objectif (gzip)').toEqual([]);
     const sentOver = weights
-      .filter(({ route, brKb }) => brKb > (SENT_ABOVE_BUDGET[route] ?? SENT_BUDGET_KB))
+      .filter(({ brKb }) => brKb > SENT_BUDGET_KB)
       .map(({ route, brKb }) => `${route} : ${brKb.toFixed(1)} Ko`);
-    expect(sentOver, `au-delà de ${SENT_BUDGET_KB} Ko en brotli (ou de leur poids connu)`).toEqual([]);
-    // A page back under the budget leaves the list (so that it cannot climb back to its old weight unnoticed).
-    const back = weights
-      .filter(({ route, brKb }) => SENT_ABOVE_BUDGET[route] && brKb <= SENT_BUDGET_KB)
-      .map((w) => w.route);
-    expect(back, 'revenues sous le budget : à retirer de SENT_ABOVE_BUDGET').toEqual([]);
+    expect(sentOver, `au-delà de ${SENT_BUDGET_KB} Ko en brotli`).toEqual([]);
   });
 });

@@ -70,6 +70,8 @@ test.describe('la marche d’un téléphone de 390 px', () => {
     // Over the burger: the same box, within a pixel.
     for (const side of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs((box?.[side] ?? 0) - (burger?.[side] ?? 99)), side).toBeLessThanOrEqual(1);
+    // Entirely on the screen (issue 19 §8).
+    expect((burger?.x ?? 0) + (burger?.width ?? 0)).toBeLessThanOrEqual(390);
     // A tap lands on the burger (the label above the case), which opens the menu.
     await page.getByTestId('burger').click();
     await expect(toggle).toBeChecked();

@@ -65,6 +65,11 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     expect(maps(primary())).not.toContain('argon2');
     // About 80 MB on the bench machine (a process that serves: about 140 MB).
     expect(rssMb(primary())).toBeLessThan(150);
+    // The jobs worker's heap favours memory over speed (primary.ts JOBS_V8_FLAGS), the serving ones' does not.
+    const flags = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+    const jobs = childrenOf(primary()).find((pid) => roleOf(pid) === 'jobs') as number;
+    expect(flags(jobs)).toContain('--optimize-for-size');
+    expect(flags(web)).not.toContain('--optimize-for-size');
   });
 
   test('la limite d’envois par minute vaut pour tout le serveur, pas pour chaque processus', async () => {

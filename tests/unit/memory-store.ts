@@ -7,8 +7,9 @@ import { readEventForm } from '../../app/.server/http/event-form';
 import type { IdentityProvider } from '../../app/.server/identity/ports';
 import { deliverQueuedMails, resetTransportPause } from '../../app/.server/mail/deliver';
 import { createQueuedMailer, newMail } from '../../app/.server/mail/queue';
-import type { DeferredMail, MailMessage, MailPort, MailTransport, Store } from '../../app/.server/ports';
-import { makeEventForm } from '../support/factories';
+import type { DeferredMail, MailMessage, MailPort, MailTransport, Store, UserProfile } from '../../app/.server/ports';
+import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
+import { makeEventForm, makeOrganizer, makeVenue } from '../support/factories';
 
 export function memoryStore() {
   const db = openDatabase(':memory:');
@@ -124,4 +125,33 @@ export function postedEventForm(values: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...makeEventForm(), ...values })) form.set(k, v);
   return readEventForm(form);
+}
+
+/**
+ * The event form's places to choose from: the categories, these accounts, the approved « Salle du Bourg » (Lausanne,
+ * with its point), a pending venue and the first account's « Chorale du Bourg »; `count` counts a table's rows.
+ */
+export async function storeWithPlaces(users: UserProfile[]) {
+  const { db, store } = memoryStore();
+  await store.categories.upsertMany(DEFAULT_CATEGORIES);
+  for (const u of users) await store.users.upsert({ ...u, passwordHash: 'x', now: '' });
+  await store.venues.insertMany([
+    makeVenue({
+      id: 'bourg',
+      slug: 'salle-du-bourg',
+      name: 'Salle du Bourg',
+      street: 'Rue de Bourg 51',
+      postalCode: '1003',
+      locality: 'Lausanne',
+      canton: 'VD',
+      lat: 46.5205,
+      lng: 6.6345,
+      status: 'approved',
+    }),
+    makeVenue({ id: 'cachee', slug: 'salle-cachee', name: 'Salle cachée', status: 'pending' }),
+  ]);
+  const chorale = { id: 'chorale', slug: 'chorale', name: 'Chorale du Bourg', accountUids: [users[0].uid] };
+  await store.organizers.insertMany([makeOrganizer({ ...chorale, status: 'approved' })]);
+  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { store, count };
 }

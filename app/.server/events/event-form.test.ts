@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEvent, makeTuesdayClass, makeUser, makeVenue } from '../../../tests/support/factories';
 import { memoryStore } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { editNote, NEW_EVENT_NOTE } from '../../domain/event-edit-story';
 import { NEW_PLACE } from '../../domain/event-form';
 import { checkEventForm } from '../../domain/schedule-form';
 import { eventFormPage } from './event-form';
@@ -30,7 +31,11 @@ describe('le formulaire d’une copie', () => {
     const other = await eventFormPage({ store }, organizer, { copyFrom: 'source2' });
     expect(other.values.venueId).toBe('approuve');
     // Its own edit keeps its proposal: the form's check accepts the venue the event already has.
-    expect((await eventFormPage({ store }, organizer, { eventId: 'source1' })).values.venueId).toBe('propose');
+    const edit = await eventFormPage({ store }, organizer, { eventId: 'source1' });
+    expect(edit.values.venueId).toBe('propose');
+    // What sending will do, written by the server (its texts stay off the page's JavaScript, issue 72).
+    expect(copy.note).toBe(NEW_EVENT_NOTE);
+    expect(edit.note).toBe(editNote(fromProposed.status, false));
   });
 
   it('une copie pour une nouvelle date part sans aucune date de sa source et se nomme ; envoyée telle quelle, refusée', async () => {

@@ -1,6 +1,7 @@
 // The event form's page (submit and edit, one screen in docs/specification.md §2): the values it starts from.
 import { formatDayOf, zurichWallClock } from '~/domain/dates';
 import type { AgendaEvent, EventImage } from '~/domain/event';
+import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
 import { NEW_PLACE } from '~/domain/event-form';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { performersText } from '~/domain/performers';
@@ -138,9 +139,9 @@ export async function eventFormPage(
     },
     mode: eventId ? ('edit' as const) : ('create' as const),
     eventId: eventId ?? null,
-    status,
-    pendingRevision,
-    adminEdit,
+    // What the page says the sending will do (the lifecycle's `edit` row): written here, its texts stay off the page's
+    // JavaScript (issue 72).
+    note: !eventId ? NEW_EVENT_NOTE : adminEdit ? ADMIN_EDIT_NOTE : editNote(status, pendingRevision),
     cancelledDates,
     copyOf,
     values,

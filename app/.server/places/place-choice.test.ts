@@ -1,9 +1,8 @@
 // The event form's venue and organizer (decision 095): a record chosen fills the place, a new one is proposed and
 // approved with the event, another's organizer is refused, a change of venue on a public event waits for moderation.
 import { describe, expect, it } from 'vitest';
-import { makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore, postedEventForm, saveFormServices } from '../../../tests/unit/memory-store';
-import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { makeOrganizer, makeUser } from '../../../tests/support/factories';
+import { postedEventForm, saveFormServices, storeWithPlaces } from '../../../tests/unit/memory-store';
 import { distanceKm } from '../../domain/distance';
 import { RESERVED_NAME_MESSAGE } from '../../domain/reserved-names';
 import { saveEventForm } from '../events/save-event-form';
@@ -19,32 +18,8 @@ const other = makeUser({ uid: 'autre', displayName: 'Autre', role: 'organizer' }
 const admin = makeUser({ uid: 'admin', displayName: 'Admin', role: 'admin' });
 
 async function setup() {
-  const { db, store } = memoryStore();
-  await store.categories.upsertMany(DEFAULT_CATEGORIES);
-  for (const u of [orga, other, admin]) await store.users.upsert({ ...u, passwordHash: 'x', now: '' });
-  await store.venues.insertMany([
-    makeVenue({
-      id: 'bourg',
-      slug: 'salle-du-bourg',
-      name: 'Salle du Bourg',
-      street: 'Rue de Bourg 51',
-      postalCode: '1003',
-      locality: 'Lausanne',
-      canton: 'VD',
-      lat: 46.5205,
-      lng: 6.6345,
-      status: 'approved',
-    }),
-    makeVenue({ id: 'cachee', slug: 'salle-cachee', name: 'Salle cachée', status: 'pending' }),
-  ]);
+  const { store, count } = await storeWithPlaces([orga, other, admin]);
   await store.organizers.insertMany([
-    makeOrganizer({
-      id: 'chorale',
-      slug: 'chorale',
-      name: 'Chorale du Bourg',
-      accountUids: ['orga'],
-      status: 'approved',
-    }),
     makeOrganizer({
       id: 'opera',
       slug: 'opera',
@@ -54,7 +29,6 @@ async function setup() {
     }),
   ]);
   const services = saveFormServices(store);
-  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   const mailer = { send: async () => {} } as unknown as MailPort;
   const moderation = { store, mailer, siteUrl: 'https://agenda-romand.test' };
   return { store, services, count, moderation };

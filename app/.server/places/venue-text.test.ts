@@ -1,43 +1,15 @@
 // Without JavaScript, the « Lieu enregistré » field is a text with the venues' names as suggestions (issue 70): the
 // server reads the text back to one venue, as the page shows them; ambiguous or unknown, it says so and keeps the text.
 import { describe, expect, it } from 'vitest';
-import { makeOrganizer, makeUser, makeVenue } from '../../../tests/support/factories';
-import { memoryStore, postedEventForm, saveFormServices } from '../../../tests/unit/memory-store';
-import { DEFAULT_CATEGORIES } from '../../domain/categories';
+import { makeUser, makeVenue } from '../../../tests/support/factories';
+import { postedEventForm, saveFormServices, storeWithPlaces } from '../../../tests/unit/memory-store';
 import { saveEventForm } from '../events/save-event-form';
 
 const orga = makeUser({ uid: 'orga', displayName: 'Orga', role: 'organizer' });
 const other = makeUser({ uid: 'autre', displayName: 'Autre', role: 'organizer' });
 
 async function setup() {
-  const { db, store } = memoryStore();
-  await store.categories.upsertMany(DEFAULT_CATEGORIES);
-  for (const u of [orga, other]) await store.users.upsert({ ...u, passwordHash: 'x', now: '' });
-  await store.venues.insertMany([
-    makeVenue({
-      id: 'bourg',
-      slug: 'salle-du-bourg',
-      name: 'Salle du Bourg',
-      street: 'Rue de Bourg 51',
-      postalCode: '1003',
-      locality: 'Lausanne',
-      canton: 'VD',
-      lat: 46.5205,
-      lng: 6.6345,
-      status: 'approved',
-    }),
-    makeVenue({ id: 'cachee', slug: 'salle-cachee', name: 'Salle cachée', status: 'pending' }),
-  ]);
-  await store.organizers.insertMany([
-    makeOrganizer({
-      id: 'chorale',
-      slug: 'chorale',
-      name: 'Chorale du Bourg',
-      accountUids: ['orga'],
-      status: 'approved',
-    }),
-  ]);
-  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const { store, count } = await storeWithPlaces([orga, other]);
   return { store, services: saveFormServices(store), count };
 }
 

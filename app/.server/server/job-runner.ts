@@ -1,8 +1,7 @@
-// Where a job runs when a request needs it (decisions 061 and 163): with one serving process (the default install), in
-// it, by its own scheduler; with several, a wake-up or a run asked by `POST /taches/:name` goes to the jobs worker
-// through the primary process (a serving process then never runs one); on Firebase (no worker: Cloud Scheduler calls
-// the jobs), a wake-up runs the job once the answer has left, and the scheduled call catches up on anything that did
-// not finish.
+// Where a job runs when a request needs it (decision 061): a serving process never runs one. With a jobs worker (the
+// default install), a wake-up or a run asked by `POST /taches/:name` goes there through the primary process; on
+// Firebase (no worker: Cloud Scheduler calls the jobs), a wake-up runs the job once the answer has left, and the
+// scheduled call catches up on anything that did not finish.
 
 import { afterResponse } from '../platform/background';
 import type { Job, JobControl, Services } from '../service-types';

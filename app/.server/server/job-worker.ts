@@ -1,6 +1,6 @@
-// The jobs' scheduler (decisions 061 and 163): on the default install, in the one serving process; with several, in a
-// jobs worker of its own, and the processes that accept connections run none. It starts each job, then runs it again
-// after its interval, or sooner when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up).
+// The jobs worker (decision 061): on the default install, one process of its own runs every job of jobs.ts, and the
+// processes that accept connections run none. It starts each job, then runs it again after its interval, or sooner
+// when someone asked (a queued mail, an import asked for: `pollMs`, or a wake-up from a serving process).
 import type { Job, Services } from '../service-types';
 import { isJobRunning, logJobFailure, runJob, runningJobs } from './jobs';
 

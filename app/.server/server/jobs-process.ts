@@ -7,7 +7,7 @@ import type { Services } from '../service-types';
 import { answerJobRequests } from './job-runner';
 import { recycleMinAgeMs, startJobScheduler } from './job-worker';
 import { closeServices } from './startup';
-import { JOBS_RECYCLE_EXIT, REPLACE_ME } from './supervisor';
+import { JOBS_RECYCLE_EXIT } from './supervisor';
 
 /** The jobs worker (decision 061): every job of jobs.ts, at a lower priority than the processes that serve. */
 export function runJobsWorker(services: Services): void {
@@ -38,29 +38,6 @@ export function runJobsWorker(services: Services): void {
   // Heard twice when the whole process group is signalled (its primary forwards it): the second must not kill the job
   // that the first lets finish.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop());
-}
-
-/**
- * The one serving process of the default install runs the jobs too (decision 163): a second Node process held ~50 MB
- * for jobs that mostly wait. A job that left it much heavier has the primary start a successor, which takes over the
- * port and the jobs once it listens; this one stops starting jobs at once. Answers what stops them (before the
- * services close).
- */
-export function runJobsBeside(services: Services): { stop(graceMs: number): Promise<void> } {
-  const scheduler = startJobScheduler(services, JOBS, {
-    onGrown: () => {
-      void scheduler.stop(0);
-      process.send?.({ type: REPLACE_ME });
-    },
-    minAgeMs: recycleMinAgeMs(),
-  });
-  const federationQueue = startFederationQueue(services);
-  return {
-    stop: (graceMs) => {
-      federationQueue.abort();
-      return scheduler.stop(graceMs);
-    },
-  };
 }
 
 /** Development only (one process, Vite): the jobs run beside the pages. */

@@ -41,6 +41,12 @@ export function heapFlagsToAdd(given: readonly string[]): string[] {
   return V8_HEAP_FLAGS.filter((flag) => !chosen.has(name(flag)));
 }
 
+/**
+ * The jobs worker's heap favours memory over speed: it mostly waits, at a lower priority than the pages. Idle, it held
+ * 50 MB of its own, 33 MB with this flag (issue 72: an idle instance ≤ 150 MB PSS; decision 167).
+ */
+export const JOBS_V8_FLAGS = ['--optimize-for-size'];
+
 function withHeapBounds(): void {
   const missing = heapFlagsToAdd([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]);
   if (missing.length > 0) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missing] });
@@ -54,15 +60,13 @@ function withHeapBounds(): void {
 export async function superviseWithoutApp(): Promise<boolean> {
   const settings = processSettings();
   // One process serves by default: a second brought no throughput on the bench machine's 2 cores (issue 50). The server
-  // runs its jobs by the rule of services.ts (jobsRunInProcess): on SQLite unless told otherwise; in a process of their
-  // own beside several serving processes, in the serving process when it is alone (decision 163: ~50 MB less).
+  // runs its jobs by the rule of services.ts (jobsRunInProcess): on SQLite unless told otherwise, always in a process of
+  // their own: beside the serving one (decision 163, suspended), a base locked by another program held the pages behind
+  // each job's wait for the lock, and a damaged base went unreported by them.
   const web = settings.WEB_CONCURRENCY ?? 1;
   const { sqlite } = settings;
-  const jobsHere = settings.JOBS_IN_PROCESS ?? sqlite;
-  if (web === 1 && !jobsHere) return false;
-  // In a process of their own, also beside one serving process: with the jobs beside it (decision 163), a base locked
-  // by another program held the pages behind each job's wait for the lock, and a damaged base went unreported by them.
-  const jobsWorker = jobsHere;
+  const jobsWorker = settings.JOBS_IN_PROCESS ?? sqlite;
+  if (web === 1 && !jobsWorker) return false;
   const dataDir = settings.DATA_DIR;
   // A first start that fails leaves no DATA_DIR behind (issue 46), as when the settings were read here in full.
   const dataDirWasThere = fs.existsSync(dataDir);
@@ -86,12 +90,12 @@ export async function superviseWithoutApp(): Promise<boolean> {
   superviseWorkers({
     web,
     jobsWorker,
-    jobsBeside: false,
+    jobsV8Flags: JOBS_V8_FLAGS,
     env,
     jobsEntry: path.resolve(JOBS_ENTRY),
     onListening: () =>
       console.log(
-        `Agenda romand à l’écoute sur ${listeningAt(process.env.SITE_URL, settings.PORT)} (Node ${process.versions.node}, ${settings.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : jobsHere ? ', qui fait aussi les tâches' : ''}, données : ${dataDir})`,
+        `Agenda romand à l’écoute sur ${listeningAt(process.env.SITE_URL, settings.PORT)} (Node ${process.versions.node}, ${settings.NODE_ENV}, ${web} processus${jobsWorker ? ' et celui des tâches' : ''}, données : ${dataDir})`,
       ),
     onStopped: () => {
       if (sqlite) lastCheckpoint(dataDir);

@@ -15,7 +15,7 @@ import { checkPortFree, describeStartupFailure } from '../platform/startup-check
 import type { Services } from '../service-types';
 import { cspDirectives } from './csp';
 import { probes } from './health';
-import { runJobsBeside, runJobsWorker, startFederationQueue, startJobsHere } from './jobs-process';
+import { runJobsWorker, startFederationQueue, startJobsHere } from './jobs-process';
 import { createRemixHandler } from './remix-express';
 import { hostSettler, requestHost } from './request-host';
 import { secretUrls } from './secret-urls';
@@ -54,7 +54,6 @@ export const platformRuntime = {
   forgetCreatedSecrets,
   superviseWorkers,
   runJobsWorker,
-  runJobsBeside,
   startJobsHere,
   federationHandler,
   federationPages,

@@ -1,8 +1,7 @@
-// The primary process of the production server (decisions 020, 061 and 163): it only supervises. It starts the serving
-// processes (WEB_CONCURRENCY) and, when the server runs its own jobs, one jobs worker (several serving processes) or
-// has the one serving process run them; replaces any that dies (and stops if they die in a loop); passes the jobs'
-// messages between them; and on SIGTERM stops them all, then lets the caller close what it holds (the last checkpoint
-// of the database, the DATA_DIR lock).
+// The primary process of the production server (decisions 020 and 061): it only supervises. It starts the serving
+// processes (WEB_CONCURRENCY) and, when the server runs its own jobs, one jobs worker; replaces any that dies (and
+// stops if they die in a loop); passes the jobs' messages between them; and on SIGTERM stops them all, then lets the
+// caller close what it holds (the last checkpoint of the database, the DATA_DIR lock).
 import cluster, { type Worker } from 'node:cluster';
 import { JOB_DONE, JOB_MESSAGE, type JobAnswer, type JobRequest } from './job-runner';
 import { FIRST_JOBS_WORKER_ENV } from './job-worker';
@@ -12,10 +11,10 @@ export type Role = 'web' | 'jobs';
 export interface SupervisorPlan {
   web: number;
   jobsWorker: boolean;
-  /** The one serving process runs the jobs too (decision 163): no jobs worker. */
-  jobsBeside?: boolean;
   /** Environment given to every worker (the shared rate-limit database, platform/limiter.ts). */
   env: Record<string, string>;
+  /** V8 flags of the jobs worker's alone, after the others (primary.ts JOBS_V8_FLAGS). */
+  jobsV8Flags?: readonly string[];
   /** The script the jobs worker runs (`build/jobs.js`: the jobs without the server build); the primary's by default. */
   jobsEntry?: string;
   /** Once every serving process listens. */
@@ -26,9 +25,6 @@ export interface SupervisorPlan {
 
 /** The exit code of a jobs worker that makes way for a fresh one (job-worker.ts RECYCLE_GROWTH_BYTES): not a death. */
 export const JOBS_RECYCLE_EXIT = 75;
-
-/** A serving process that runs the jobs asks to be replaced (a job left it heavy): once its successor listens. */
-export const REPLACE_ME = 'agenda:remplacer';
 
 /** Gives a worker at most this long to stop cleanly after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 8000;
@@ -41,19 +37,20 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   const inFlight = new Map<string, number>();
 
   const serverEntry = cluster.settings.exec ?? process.argv[1];
+  const serverArgv = cluster.settings.execArgv ?? process.execArgv;
+  const jobsArgv = [...serverArgv, ...(plan.jobsV8Flags ?? [])];
   let jobsForks = 0;
-  /** Serving processes on their way out, their successor listening: their exit is no death. */
-  const retiring = new Set<number>();
-  const runsJobs = (role: Role) => role === 'jobs' || !!plan.jobsBeside;
   const fork = (role: Role) => {
-    cluster.setupPrimary({ exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry });
+    cluster.setupPrimary({
+      exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry,
+      execArgv: role === 'jobs' ? jobsArgv : serverArgv,
+    });
     const worker = cluster.fork({
       ...plan.env,
       AGENDA_ROLE: role,
       AGENDA_JOBS_WORKER: plan.jobsWorker ? '1' : '',
-      AGENDA_JOBS_BESIDE: role === 'web' && plan.jobsBeside ? '1' : '',
-      // The first process of this start that runs the jobs may make way as soon as a job left it heavy (job-worker.ts).
-      [FIRST_JOBS_WORKER_ENV]: runsJobs(role) && jobsForks++ === 0 ? '1' : '',
+      // The first jobs worker of this start may make way as soon as a job left it heavy (job-worker.ts).
+      [FIRST_JOBS_WORKER_ENV]: role === 'jobs' && jobsForks++ === 0 ? '1' : '',
     });
     roles.set(worker.id, role);
     return worker;
@@ -71,13 +68,8 @@ export function superviseWorkers(plan: SupervisorPlan): void {
     // The jobs start once the site serves: at start, its processes have the machine to themselves.
     if (plan.jobsWorker && !jobsWorker()) fork('jobs');
   });
-  cluster.on('message', (worker, message: JobRequest | JobAnswer | { type: typeof REPLACE_ME }) => {
-    if (message?.type === REPLACE_ME) {
-      if (stopping || retiring.has(worker.id)) return;
-      retiring.add(worker.id);
-      // Its successor serves first: the port is never left without a process that listens.
-      fork('web').once('listening', () => worker.process.kill('SIGTERM'));
-    } else if (message?.type === JOB_MESSAGE) {
+  cluster.on('message', (worker, message: JobRequest | JobAnswer) => {
+    if (message?.type === JOB_MESSAGE) {
       const target = jobsWorker();
       if (!target) {
         if (message.action === 'run' && message.id)
@@ -104,10 +96,6 @@ export function superviseWorkers(plan: SupervisorPlan): void {
         answer(to, { type: JOB_DONE, id, error: 'Le processus des tâches s’est arrêté pendant la tâche.' });
       }
     if (stopping) return;
-    if (retiring.delete(worker.id)) {
-      console.log(`[serveur] processus ${worker.process.pid} remplacé : une tâche l’avait alourdi`);
-      return;
-    }
     if (role === 'jobs' && code === JOBS_RECYCLE_EXIT) {
       console.log(`[serveur] processus des tâches ${worker.process.pid} remplacé : une tâche l’avait alourdi`);
       fork(role);

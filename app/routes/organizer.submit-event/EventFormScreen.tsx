@@ -7,12 +7,10 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { FormSecurity } from '~/components/FormSecurity';
 import { ErrorSummary } from '~/components/form/ErrorSummary';
 import { Checkbox, RequiredNote } from '~/components/form/Field';
-import { loadLocalities } from '~/components/form/LocalityList';
 import { isRefusal, keptValues, startingValues, useAppForm } from '~/components/form/use-app-form';
 import { Link } from '~/components/Link';
 import { useCategories } from '~/components/useCategories';
 import { useFormKey } from '~/components/useFormKey';
-import { ADMIN_EDIT_NOTE, editNote, NEW_EVENT_NOTE } from '~/domain/event-edit-story';
 // The schema's constraints, read from it at build time (made without its time-dependent rules, which give none).
 import eventShape from '~/domain/event-form?schema=eventFormSchema&form-shape';
 import { LOCALITY_ATTRIBUTION } from '~/domain/locality-attribution';
@@ -31,7 +29,7 @@ import { type ImportAnswer, ImportFromLink, isImportAnswer, useLatestAnswer } fr
 import type { OrganizerChoice, VenueChoice } from './PlacePickers';
 import type { action, loader } from './route';
 import { ScheduleFields } from './ScheduleFields';
-import { townOfPostalCode } from './town-of-postal-code';
+import type { FilledByTown } from './town-of-postal-code';
 
 /** The fields in the page's order, for the error summary: the schema's, the schedule's after the first date's. */
 const ORDER = (() => {
@@ -88,11 +86,7 @@ export function EventFormScreen() {
       <header className="page-header">
         <h1>{editing ? 'Modifier un événement' : 'Ajouter un événement'}</h1>
         <p className="lead" data-testid="edit-note">
-          {editing && loaded.adminEdit
-            ? ADMIN_EDIT_NOTE
-            : editing
-              ? editNote(loaded.status, loaded.pendingRevision)
-              : NEW_EVENT_NOTE}
+          {loaded.note}
         </p>
         {loaded.copyOf ? (
           // A copy: not the event itself, and without its dates (one « Envoyer » would otherwise make a duplicate).
@@ -160,7 +154,7 @@ function EventForm({
   const [coords, setCoords] = useState(toCoords(values));
   // What the town typed last filled in: the next town typed replaces it (« La Chaux » on the way to « La Chaux-de-Fonds »
   // filled Vaud, and kept it), an unknown town takes it back; what the organizer typed or placed stays.
-  const filledByTown = useRef<{ canton?: string; postalCode?: string; city?: string; pin: boolean }>({ pin: false });
+  const filledByTown = useRef<FilledByTown>({ pin: false });
   const movePin = useCallback((lat: number, lng: number) => {
     filledByTown.current.pin = false;
     setCoords({ lat, lng });
@@ -170,65 +164,29 @@ function EventForm({
 
   // Picking a known town fills its canton, postal code and position (the list loads as the field is first used).
   const onCity = (event: FormEvent<HTMLInputElement>) => {
-    const typed = event.currentTarget.value;
-    const f = event.currentTarget.form;
-    if (!f) return;
-    const last = filledByTown.current;
-    // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel).
-    const code = (f.elements.namedItem('postalCode') as HTMLInputElement | null)?.value.trim();
-    const hint = code && code !== last.postalCode ? code : undefined;
-    void loadLocalities().then(({ findLocality }) => {
-      const place = findLocality(typed, { postalCode: hint });
-      const fill = (name: 'canton' | 'postalCode', value: string) => {
-        const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-        if (!input || (input.value && input.value !== last[name])) return;
-        last[name] = value || undefined;
-        if (input.value === value) return;
-        input.value = value;
-        // Checked again as if typed: a message about the empty field goes.
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      };
-      fill('canton', place?.canton ?? '');
-      fill('postalCode', place?.postalCode ?? '');
-      if (place) {
-        last.pin = true;
-        setCoords({ lat: place.lat, lng: place.lng });
-      } else if (last.pin) {
-        last.pin = false;
-        setCoords(null);
-      }
-    });
+    const input = event.currentTarget;
+    void import('./town-of-postal-code').then((m) => m.fillFromTown(input, filledByTown.current, setCoords));
   };
 
-  // A postcode typed before the town fills the town, its canton and its position (issue 70: « 1040 » is Echallens).
-  const onPostalCode = (event: FormEvent<HTMLInputElement>) =>
-    townOfPostalCode(event.currentTarget, filledByTown.current);
+  // A postcode typed before the town fills the town, its canton and its position (issue 70: « 1040 » is Echallens);
+  // its code loads with the first postcode typed.
+  const onPostalCode = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    void import('./town-of-postal-code').then((m) => m.townOfPostalCode(input, filledByTown.current));
+  };
 
   // A venue chosen fills the place typed (the server does the same from the record, decision 095).
-  const setField = (f: HTMLFormElement | null, name: string, value: string) => {
-    const input = f?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-    if (input) input.value = value;
-  };
   const formElement = () =>
     typeof document === 'undefined' ? null : (document.getElementById(form.id) as HTMLFormElement);
   const onPickVenue = (venue: VenueChoice | null) => {
-    if (!venue) return;
     const f = formElement();
-    setField(f, 'venueName', venue.name);
-    setField(f, 'street', venue.street);
-    setField(f, 'postalCode', venue.postalCode);
-    setField(f, 'city', venue.locality);
-    setField(f, 'canton', venue.canton);
+    if (!venue || !f) return;
     filledByTown.current = { pin: false };
-    if (venue.lat != null && venue.lng != null) setCoords({ lat: venue.lat, lng: venue.lng });
-    else
-      void loadLocalities().then(({ findLocality }) => {
-        const town = findLocality(venue.locality);
-        if (town) setCoords({ lat: town.lat, lng: town.lng });
-      });
+    void import('./town-of-postal-code').then((m) => m.fillFromVenue(f, venue, setCoords));
   };
   const onPickOrganizer = (organizer: OrganizerChoice | null) => {
-    if (organizer) setField(formElement(), 'organizerName', organizer.name);
+    const input = formElement()?.elements.namedItem('organizerName') as HTMLInputElement | null;
+    if (organizer && input) input.value = organizer.name;
   };
 
   const eventFields = fields as EventFields;

@@ -1,16 +1,13 @@
 // The event form's choice of a venue and an organizer record (decision 095). Without JavaScript, the venue is typed
 // among suggestions (« Nom — Localité », read back by the server: issue 70), the account's organizers are a drop-down
-// with « Proposer un nouveau… » (the fields typed below). With
-// JavaScript, the venue is searched as one types (a combobox fed by /organizer/lieux.json), and so is the organizer
-// when there are many to choose from (an admin's form): filtered in the page, from the list the drop-down has.
-import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+// with « Proposer un nouveau… » (the fields typed below). With JavaScript, the venue is searched as one types (a
+// combobox fed by /organizer/lieux.json), and so is the organizer when there are many to choose from (an admin's form):
+// filtered in the page, from the list the drop-down has (PlaceComboboxes.tsx, loaded once the page is interactive).
+import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { VenueOption } from '~/.server/places/venue-directory';
-import { Combobox } from '~/components/form/Combobox';
 import { type FieldMeta, fieldId, SelectField, TextField } from '~/components/form/Field';
 import { NEW_PLACE } from '~/domain/event-form-fields';
-import { normalizeForComparison } from '~/domain/search-text';
 import { VENUE_CANDIDATES_SHOWN, venuesForText, venueTextLabel } from '~/domain/venue-text';
 
 /** A venue the form offers (venue-directory.ts), which fills the event's place once chosen. */
@@ -31,9 +28,25 @@ const withNewByDefault = (meta: FieldMeta): FieldMeta => ({
   initialValue: meta.initialValue || NEW_PLACE,
 });
 
-const NEW_VENUE_LABEL = 'Proposer un nouveau lieu (saisi ci-dessous)';
-const VENUE_HINT =
-  'Choisissez un lieu déjà connu de l’agenda\u00a0: son adresse remplit les champs ci-dessous. Absent de la liste\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.';
+type Comboboxes = typeof import('./PlaceComboboxes');
+let loadedComboboxes: Comboboxes | null = null;
+
+/**
+ * The comboboxes once the page is interactive: loaded in an effect, never during hydration (React.lazy there broke it:
+ * error 421, decision 163), so a form mounted afresh afterwards (an answer, an import) has them at once; null before.
+ */
+function useComboboxes(): Comboboxes | null {
+  const hydrated = useHydrated();
+  const [comboboxes, setComboboxes] = useState(loadedComboboxes);
+  useEffect(() => {
+    if (!comboboxes)
+      void import('./PlaceComboboxes').then((module) => {
+        loadedComboboxes = module;
+        setComboboxes(module);
+      });
+  }, [comboboxes]);
+  return hydrated ? comboboxes : null;
+}
 
 export function VenuePicker(props: {
   meta: FieldMeta;
@@ -43,9 +56,11 @@ export function VenuePicker(props: {
   current: VenueChoice | null;
   onPick: (venue: VenueChoice | null) => void;
 }) {
-  const hydrated = useHydrated();
-  if (hydrated) return <VenueCombobox {...props} />;
-  return <VenueTextField {...props} />;
+  const comboboxes = useComboboxes();
+  if (!comboboxes) return <VenueTextField {...props} />;
+  const { meta, current, groups, onPick } = props;
+  const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
+  return <comboboxes.VenueCombobox meta={meta} initial={startingVenue(initial, current, groups)} onPick={onPick} />;
 }
 
 const VENUE_TEXT_HINT =
@@ -124,61 +139,6 @@ function startingVenue(id: string, current: VenueChoice | null, groups: readonly
   return null;
 }
 
-function VenueCombobox({
-  meta,
-  groups,
-  current,
-  onPick,
-}: {
-  meta: FieldMeta;
-  textMeta: FieldMeta;
-  groups: readonly VenueGroup[];
-  current: VenueChoice | null;
-  onPick: (venue: VenueChoice | null) => void;
-}) {
-  const search = useFetcher<{ venues: VenueChoice[] }>();
-  const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <Combobox<VenueChoice>
-      meta={meta}
-      label="Lieu enregistré"
-      hint={VENUE_HINT}
-      placeholder="Nom du lieu ou localité"
-      listLabel="Lieux connus"
-      newValue={NEW_PLACE}
-      newLabel={NEW_VENUE_LABEL}
-      initial={startingVenue(initial, current, groups)}
-      idOf={(v) => v.id}
-      nameOf={(v) => v.name}
-      option={(v) => (
-        <>
-          <strong>{v.name}</strong>
-          {v.pending ? ' (proposé, en attente)' : ''} <span className="combobox__where">{v.where}</span>
-        </>
-      )}
-      chosenNote={(v) => (
-        <>
-          Lieu choisi{'\u00a0'}: <strong>{v.name}</strong>, {v.where}
-        </>
-      )}
-      chosenTestId="venue-chosen"
-      found={search.data?.venues ?? []}
-      searching={search.state === 'loading'}
-      countLabel={(n) => (n === 0 ? 'Aucun lieu connu de ce nom.' : `${n} ${n > 1 ? 'lieux trouvés' : 'lieu trouvé'}.`)}
-      onText={(value) => {
-        clearTimeout(timer.current);
-        // A short pause between keys: one request per word typed, not per key.
-        timer.current = setTimeout(() => {
-          if (value.trim()) search.load(`/organizer/lieux.json?q=${encodeURIComponent(value.trim())}`);
-        }, 200);
-      }}
-      onPick={onPick}
-    />
-  );
-}
-
 export interface OrganizerChoice {
   id: string;
   name: string;
@@ -200,9 +160,18 @@ const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur';
  * organisateur » (the name typed below). A long list is searched as one types once JavaScript runs; a drop-down before.
  */
 export function OrganizerPicker({ meta, organizers, onPick }: OrganizerPickerProps) {
-  const hydrated = useHydrated();
+  const comboboxes = useComboboxes();
   const long = organizers.length >= ORGANIZER_SEARCH_FROM;
-  if (hydrated && long) return <OrganizerCombobox meta={meta} organizers={organizers} onPick={onPick} />;
+  if (comboboxes && long)
+    return (
+      <comboboxes.OrganizerCombobox
+        meta={meta}
+        organizers={organizers}
+        onPick={onPick}
+        newLabel={NEW_ORGANIZER_LABEL}
+        labelOf={organizerLabel}
+      />
+    );
   return (
     <SelectField
       meta={withNewByDefault(meta)}
@@ -222,53 +191,3 @@ export function OrganizerPicker({ meta, organizers, onPick }: OrganizerPickerPro
 }
 
 const organizerLabel = (o: OrganizerChoice) => (o.pending ? `${o.name} (en attente)` : o.name);
-
-function OrganizerCombobox({ meta, organizers, onPick }: OrganizerPickerProps) {
-  const initial = typeof meta.initialValue === 'string' ? meta.initialValue : '';
-  const [text, setText] = useState('');
-  // Every word typed begins a word of the name (« jeunesse sav » finds « Société de jeunesse de Savièse »).
-  const found = useMemo(() => {
-    const words = normalizeForComparison(text).split(' ').filter(Boolean);
-    if (words.length === 0) return [];
-    return organizers
-      .filter((o) => {
-        const name = ` ${normalizeForComparison(o.name)}`;
-        return words.every((w) => name.includes(` ${w}`));
-      })
-      .slice(0, ORGANIZER_SEARCH_LIMIT);
-  }, [organizers, text]);
-  return (
-    <Combobox<OrganizerChoice>
-      meta={meta}
-      label="Organisateur enregistré"
-      hint={
-        'Cherchez un organisateur connu de l’agenda par son nom. Absent de la liste\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
-      }
-      placeholder="Nom de l’organisateur"
-      listLabel="Organisateurs connus"
-      newValue={NEW_PLACE}
-      newLabel={NEW_ORGANIZER_LABEL}
-      initial={organizers.find((o) => o.id === initial) ?? null}
-      idOf={(o) => o.id}
-      nameOf={(o) => o.name}
-      option={(o) => <strong>{organizerLabel(o)}</strong>}
-      chosenNote={(o) => (
-        <>
-          Organisateur choisi{'\u00a0'}: <strong>{organizerLabel(o)}</strong>
-        </>
-      )}
-      chosenTestId="organizer-chosen"
-      found={found}
-      countLabel={(n) =>
-        n === 0
-          ? 'Aucun organisateur connu de ce nom.'
-          : `${n} ${n > 1 ? 'organisateurs trouvés' : 'organisateur trouvé'}.`
-      }
-      onText={setText}
-      onPick={onPick}
-    />
-  );
-}
-
-/** At most this many organizers shown for a text typed. */
-const ORGANIZER_SEARCH_LIMIT = 12;

@@ -1,9 +1,11 @@
-// The event form's postcode field (EventFormScreen.tsx): a postcode typed before the town fills the town, and through
-// it the canton and the position, as if typed (issue 70: « 1004 » is Lausanne). A postcode of several localities
-// (« 1040 »: Echallens, Saint-Barthélemy, Villars-le-Terroir) fills none: the town field offers those, never one picked
-// silently for a venue in another village (decision 161). A town the organizer typed stays.
+// The event form's town and postcode fields (EventFormScreen.tsx), loaded as one is first typed in: a known town fills
+// its canton, postcode and position; a postcode typed before the town fills the town, and through it the canton and
+// the position, as if typed (issue 70: « 1004 » is Lausanne). A postcode of several localities (« 1040 »: Echallens,
+// Saint-Barthélemy, Villars-le-Terroir) fills none: the town field offers those, never one picked silently for a venue
+// in another village (decision 161). A town the organizer typed stays.
 import { loadLocalities, localityOptions } from '~/components/form/LocalityList';
 import type { Locality } from '~/domain/localities';
+import type { VenueChoice } from './PlacePickers';
 
 /** What a postcode does to an empty town field: fills the town it names, or offers the localities it has. */
 export function postalCodeChoice(localities: readonly Locality[]): { fill: string } | { choices: string[] } | null {
@@ -11,6 +13,10 @@ export function postalCodeChoice(localities: readonly Locality[]): { fill: strin
   if (names.length === 0) return null;
   return names.length === 1 ? { fill: names[0] } : { choices: names };
 }
+
+/** What the town typed last filled in (EventFormScreen's `filledByTown`), and what the organizer placed. */
+export type FilledByTown = { canton?: string; postalCode?: string; city?: string; pin: boolean };
+type Coords = { lat: number; lng: number } | null;
 
 /** What the town typed last filled in (EventFormScreen's `filledByTown`): the town this field filled, if any. */
 export function townOfPostalCode(input: HTMLInputElement, last: { city?: string }): void {
@@ -34,4 +40,53 @@ export function townOfPostalCode(input: HTMLInputElement, last: { city?: string 
     // As if typed: the town's canton and position follow (onCity), its message about the empty field goes.
     city.dispatchEvent(new Event('input', { bubbles: true }));
   });
+}
+
+/**
+ * A known town picked in the town field (EventFormScreen's onCity) fills its canton, postal code and position, where the
+ * organizer typed none; an unknown one takes back the position it had filled.
+ */
+export function fillFromTown(input: HTMLInputElement, last: FilledByTown, setCoords: (coords: Coords) => void): void {
+  const typed = input.value;
+  const f = input.form;
+  if (!f) return;
+  // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel).
+  const code = (f.elements.namedItem('postalCode') as HTMLInputElement | null)?.value.trim();
+  const hint = code && code !== last.postalCode ? code : undefined;
+  void loadLocalities().then(({ findLocality }) => {
+    const place = findLocality(typed, { postalCode: hint });
+    const fill = (name: 'canton' | 'postalCode', value: string) => {
+      const field = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (!field || (field.value && field.value !== last[name])) return;
+      last[name] = value || undefined;
+      if (field.value === value) return;
+      field.value = value;
+      // Checked again as if typed: a message about the empty field goes.
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    fill('canton', place?.canton ?? '');
+    fill('postalCode', place?.postalCode ?? '');
+    if (place) {
+      last.pin = true;
+      setCoords({ lat: place.lat, lng: place.lng });
+    } else if (last.pin) {
+      last.pin = false;
+      setCoords(null);
+    }
+  });
+}
+
+/** A venue chosen fills the place typed (the server does the same from the record, decision 095), and the pin. */
+export function fillFromVenue(f: HTMLFormElement, venue: VenueChoice, setCoords: (coords: Coords) => void): void {
+  const { name: venueName, street, postalCode, locality: city, canton } = venue;
+  for (const [name, value] of Object.entries({ venueName, street, postalCode, city, canton })) {
+    const input = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    if (input) input.value = value;
+  }
+  if (venue.lat != null && venue.lng != null) setCoords({ lat: venue.lat, lng: venue.lng });
+  else
+    void loadLocalities().then(({ findLocality }) => {
+      const town = findLocality(venue.locality);
+      if (town) setCoords({ lat: town.lat, lng: town.lng });
+    });
 }
