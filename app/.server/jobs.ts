@@ -56,7 +56,7 @@ export const JOBS: readonly Job[] = [
     run: (services, now) => deliverVisitorPushes(services, now),
   },
   {
-    // Places to book (decision 169): the reminder of the day before, and registrants' data deleted 30 days after.
+    // Places to book (decision 168): the reminder of the day before, and registrants' data deleted 30 days after.
     name: 'inscriptions',
     everyMs: HOUR,
     run: (services, now) => registrationChores(services, now),

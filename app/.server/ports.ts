@@ -49,9 +49,9 @@ export interface Store {
   /** Venues and organizers as records with pages of their own (issue 36). */
   venues: VenueStore;
   organizers: OrganizerStore;
-  /** The members of each organizer record and their role (issue 73, decision 168). */
+  /** The members of each organizer record and their role (issue 73, decision 167). */
   organizerMembers: OrganizerMemberStore;
-  /** Invitations to join an organization, by the hash of their link's token (decision 168). */
+  /** Invitations to join an organization, by the hash of their link's token (decision 167). */
   organizerInvitations: OrganizerInvitationStore;
   contactMessages: ContactMessageStore;
   notifications: NotificationStore;
@@ -63,7 +63,7 @@ export interface Store {
   holidays: HolidayStore;
   /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
   visitorPushes: VisitorPushStore;
-  /** Places to book: each date's registration and its registrants (issue 73, decision 169). */
+  /** Places to book: each date's registration and its registrants (issue 73, decision 168). */
   registrations: RegistrationStore;
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;

@@ -34,7 +34,7 @@ function eventOffers(event: AgendaEvent, url: string, booking: Availability | nu
   return price == null ? undefined : { '@type': 'Offer', price, ...common };
 }
 
-/** A date's places to book (decision 169): its offer's availability and the places left say them. */
+/** A date's places to book (decision 168): its offer's availability and the places left say them. */
 export interface RegistrationLd {
   startsAt: string;
   availability: Availability;

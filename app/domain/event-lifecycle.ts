@@ -122,7 +122,7 @@ export function actorsFor(
   if (!user) return [];
   const actors: LifecycleActor[] = [];
   if (user.role === 'admin') actors.push('admin');
-  // Its author, or a member of the organization it is « au nom de » (issue 73, decision 168): the one check of « may
+  // Its author, or a member of the organization it is « au nom de » (issue 73, decision 167): the one check of « may
   // this account manage this event? », the member's rights read with the session on every request.
   const author = event?.createdBy != null && event.createdBy === user.uid;
   const member = Boolean(event?.organizerId && user.organizerIds?.includes(event.organizerId));

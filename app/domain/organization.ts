@@ -1,4 +1,4 @@
-// An organization is several people (issue 73, decision 168): the members of an organizer record, each « responsable »
+// An organization is several people (issue 73, decision 167): the members of an organizer record, each « responsable »
 // (members and everything) or « membre » (submits and edits the organization's events). An organization that has
 // members always keeps at least one « responsable »: a change that would leave none is refused, whoever asks.
 
@@ -41,7 +41,7 @@ export function membersAfter(
   return { ok, members: next };
 }
 
-/** An invitation to join an organization (decision 168): by email, valid 7 days, used once. */
+/** An invitation to join an organization (decision 167): by email, valid 7 days, used once. */
 export interface OrganizerInvitation {
   /** The hash of the link's token (never the token itself). */
   id: string;

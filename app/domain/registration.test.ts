@@ -1,4 +1,4 @@
-// The words of places to book (decision 169) as the card, the page, the API and the JSON-LD say them.
+// The words of places to book (decision 168) as the card, the page, the API and the JSON-LD say them.
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../../tests/support/factories';
 import { eventJsonLd } from './event-jsonld';

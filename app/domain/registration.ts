@@ -1,4 +1,4 @@
-// Places to book (issue 73, decision 169): an event, or one date of a series, may open registration — a number of
+// Places to book (issue 73, decision 168): an event, or one date of a series, may open registration — a number of
 // places, an optional closing time, an optional waiting list, a limit per registration and up to three short
 // questions. A visitor registers without an account; the places are counted in people. Shared by the browser (the
 // forms' constraints, the words shown) and the server (the parse, the store's decision).

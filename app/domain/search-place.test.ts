@@ -1,4 +1,4 @@
-// A search text that ends or begins with a locality (issue 70, decision 166): its other words and the locality.
+// A search text that ends or begins with a locality (issue 70, decision 165): its other words and the locality.
 import { describe, expect, it } from 'vitest';
 import { wordsAndPlace } from './search-place';
 

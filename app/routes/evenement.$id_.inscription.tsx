@@ -1,4 +1,4 @@
-// /evenement/{id}/inscription (issue 73, decision 169). POST: a visitor registers to a date without an account —
+// /evenement/{id}/inscription (issue 73, decision 168). POST: a visitor registers to a date without an account —
 // guarded like every public form (origin, a bucket of its own per client address, honeypot), then counted per email
 // by the use case; registered, a redirect here with the outcome (`?fait=confirmed|waiting`). Refused, this page shows
 // the form again with its message and what was typed. GET: the form of the date asked (`?date=` its start), or the

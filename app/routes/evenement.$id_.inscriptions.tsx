@@ -1,4 +1,4 @@
-// /evenement/{id}/inscriptions: the registrations of an event for those who manage it (issue 73, decision 169) —
+// /evenement/{id}/inscriptions: the registrations of an event for those who manage it (issue 73, decision 168) —
 // for each date to come, open or change its places (closing time, waiting list, limit per registration, questions),
 // close or reopen it, see who registered, export the list (CSV), write to them. Plain forms: the same without
 // JavaScript; refused, the page comes back with what was typed and why.

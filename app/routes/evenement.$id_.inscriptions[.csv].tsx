@@ -1,4 +1,4 @@
-// /evenement/{id}/inscriptions.csv?date=<start>: the list of a date's registrants for its organizer (decision 169), as a
+// /evenement/{id}/inscriptions.csv?date=<start>: the list of a date's registrants for its organizer (decision 168), as a
 // CSV that opens right in a spreadsheet of Swiss French settings (UTF-8 with BOM, `;`, quoted cells, no formulas).
 // Never cached: it carries names and addresses.
 import type { LoaderFunctionArgs } from '@remix-run/node';

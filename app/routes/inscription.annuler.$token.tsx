@@ -1,4 +1,4 @@
-// /inscription/annuler/{token}: the cancel link of every mail of a registration (decision 169). GET: what it cancels,
+// /inscription/annuler/{token}: the cancel link of every mail of a registration (decision 168). GET: what it cancels,
 // and a button (a mail scanner that opens links cancels nothing). POST: cancels, with the token in the URL as the only
 // authority (guarded as a link: no session needed, refused cross-site); the place goes to the first waiting ones.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

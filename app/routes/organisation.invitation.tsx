@@ -1,4 +1,4 @@
-// /organisation/invitation?token=: the link of an invitation to join an organization (decision 168), valid 7 days,
+// /organisation/invitation?token=: the link of an invitation to join an organization (decision 167), valid 7 days,
 // used once. Signed in with the invited address, one button accepts; otherwise, sign in or create the account first
 // (the link comes back here). The token is in the query: the answer is never cached, its value masked in the logs.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';

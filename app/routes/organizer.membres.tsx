@@ -1,4 +1,4 @@
-// /organizer/membres: an organization's people (issue 73, decision 168). Every member sees who belongs to it and may
+// /organizer/membres: an organization's people (issue 73, decision 167). Every member sees who belongs to it and may
 // leave; a responsable invites by email, changes roles, removes. Plain forms: all of it works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';

@@ -1,4 +1,4 @@
-// An organization is several people (issue 73, decision 168), on SQLite and on Firestore: members with a role, the
+// An organization is several people (issue 73, decision 167), on SQLite and on Firestore: members with a role, the
 // organizer record's accounts following in the same write, never members without a « responsable »; the accounts
 // that spoke for a record before become its responsables (SQLite's migration 31, Firestore's upgrade); the events
 // « au nom de » an organization listed for its members, whatever their status.

@@ -1,4 +1,4 @@
-// Places to book (issue 73, decision 169) on SQLite and on Firestore: a date's counts in people, the waiting list in
+// Places to book (issue 73, decision 168) on SQLite and on Firestore: a date's counts in people, the waiting list in
 // its order, a cancellation that promotes the first waiting ones, one registration per address, the mails written
 // with the change; and exact under pressure: 200 at once for 50 places give 50 confirmed and 150 waiting, on one
 // SQLite file written through two connections (two processes) and on two Firestore instances.

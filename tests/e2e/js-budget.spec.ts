@@ -2,7 +2,7 @@
 // files each page loads at start: entry, its routes from the root and what they import). Issue 72's measures, which
 // replace issue 50's 100 KB of gzip per page: a page's own code beyond the shared entry and root at most 22 KB of
 // gzip, the event form's at most 35 KB, and everything a page loads at most 100 KB as sent (brotli), the event form
-// included since it loads its helpers as they are used (decision 167). HTTP-free, so run once (@http).
+// included since it loads its helpers as they are used (decision 166). HTTP-free, so run once (@http).
 import { expect, test } from '@playwright/test';
 import {
   EVENT_FORM_BUDGET_KB,

@@ -128,7 +128,7 @@ export async function fillEveryPort(store: Store): Promise<void> {
   };
   await store.visitorPushes.add(push, { perEvent: 10, perToken: 10 });
   await store.visitorPushes.queue('concert', '{"notification":{"title":"Concert","body":"Confirmé."}}', iso(2));
-  // Two places to book at the concert: one confirmed, one waiting, with the answer to a question (decision 169).
+  // Two places to book at the concert: one confirmed, one waiting, with the answer to a question (decision 168).
   const date = { eventId: 'concert', startsAt: approved.startsAt };
   const settings = { places: 2, closesAt: null, waitingList: true, perPerson: 2, questions: ['Régime\u00a0?'] };
   await store.registrations.open(date, settings, iso());

@@ -1,4 +1,4 @@
-// Places to book through their routes, as a browser without JavaScript posts them (issue 73, decision 169): the form
+// Places to book through their routes, as a browser without JavaScript posts them (issue 73, decision 168): the form
 // answers a redirect to its outcome; refused, the page comes back with the French message and what was typed, nothing
 // stored; the event's page says the places left; the cancel link's page asks before it cancels, then the waiting one
 // gets the place.

@@ -66,7 +66,7 @@ export const DERIVED_FIRESTORE_COLLECTIONS = [
   'pageViewPaths',
   'healthChecks',
   'upgrades',
-  // The turns taken on each date's counter (decision 169): what refuses a change that read a stale count.
+  // The turns taken on each date's counter (decision 168): what refuses a change that read a stale count.
   'registrationTurns',
   // The rate limits' windows, shared by the instances (server/firestore-limits.ts): counts, not data.
   'limits',

@@ -1,4 +1,4 @@
-// The tables of places to book (migration 32, decision 169) in the neutral dataset form: a date's opening (its counter
+// The tables of places to book (migration 32, decision 168) in the neutral dataset form: a date's opening (its counter
 // `nextSeq`, Firestore's `turn`) and its registrations (a secret of the export: secrets.ts).
 export const REGISTRATION_TABLES = {
   registrationOpenings: [

@@ -76,7 +76,7 @@ export const SQLITE_COLUMNS: Classified = {
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
   sessions: all('secret', 'id,uid,created_at,last_seen_at,expires_at,user_agent'),
-  // Places to book (decision 169): a date's settings and counts are data; its registrants (names, emails, answers,
+  // Places to book (decision 168): a date's settings and counts are data; its registrants (names, emails, answers,
   // the hash of their cancel link) leave an export only with `--avec-secrets` (SECRET_RECORDS).
   registration_openings: all(
     'data',

@@ -1,4 +1,4 @@
-// The tables of an organization's members and invitations (migration 31, decision 168), in the neutral form.
+// The tables of an organization's members and invitations (migration 31, decision 167), in the neutral form.
 type Kind = 'text' | 'bool' | 'json' | 'num';
 
 export const ORGANIZATION_TABLES: Record<

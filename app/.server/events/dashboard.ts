@@ -13,7 +13,7 @@ import { cancelEvent, undoCancelEvent } from './submissions';
 import { asWholeSeries } from './whole-series';
 
 /**
- * The events this account manages: its own, and those « au nom de » its organizations (decision 168), each once,
+ * The events this account manages: its own, and those « au nom de » its organizations (decision 167), each once,
  * latest start first.
  */
 export async function managedEvents(

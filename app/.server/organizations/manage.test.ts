@@ -1,4 +1,4 @@
-// A committee of three (issue 73, decision 168): a responsable invites by email, the invited account joins through
+// A committee of three (issue 73, decision 167): a responsable invites by email, the invited account joins through
 // the link once; the answer is the same for an address with or without an account; a member sees and manages the
 // organization's events until removed; the last responsable cannot leave.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Managing an organization's people (issue 73, decision 168): its page of members, invitations by email (a link
+// Managing an organization's people (issue 73, decision 167): its page of members, invitations by email (a link
 // valid 7 days, its token kept hashed, used once; the answer never says whether the address has an account), roles,
 // removal and leaving. Only a responsable (or an admin) invites, sets roles and removes; every member may leave.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// An organization is several people (issue 73, decision 168): the accounts a new organizer record is created for
+// An organization is several people (issue 73, decision 167): the accounts a new organizer record is created for
 // become its responsables, as migration 31 made those of the records before it.
 import type { Organizer } from '~/domain/place';
 import type { Store } from '../ports';

@@ -197,7 +197,7 @@ export async function linkOrganizerAccount(
   if (!email) throw new UseCaseError('Indiquez l’email du compte.', 'email');
   const account = await store.users.findByEmailWithPassword(email);
   if (!account) throw new UseCaseError(`Aucun compte n’a l’email « ${email} ».`, 'email', 404);
-  // Through its members (decision 168): linked, a responsable; unlinked, refused while others would stay without one.
+  // Through its members (decision 167): linked, a responsable; unlinked, refused while others would stay without one.
   const at = now.toISOString();
   const written = input.linked
     ? await store.organizerMembers.set({ organizerId: input.id, uid: account.uid, role: 'responsable', now: at })

@@ -68,7 +68,7 @@ async function lookUpSession(request: Request, services: SessionServices): Promi
   if (!(await identity.checkSession(token, session.uid))) return null;
   const user = await store.users.findById(session.uid);
   if (!user || user.disabled) return null;
-  // The organizations of the account, read now: rights follow a member's removal at the next request (decision 168).
+  // The organizations of the account, read now: rights follow a member's removal at the next request (decision 167).
   const organizerIds = (await store.organizerMembers.listByAccount(user.uid)).map((m) => m.organizerId);
   if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
     await store.sessions.touch(id, new Date(now).toISOString(), new Date(now + SESSION_IDLE_TIMEOUT_MS).toISOString());

@@ -1,4 +1,4 @@
-// The store port of an organization's members (issue 73, decision 168): one record per (organizer record, account),
+// The store port of an organization's members (issue 73, decision 167): one record per (organizer record, account),
 // with its role. The organizer record's `accountUids` follows in the same write (the pages that list an account's
 // organizers read it); the rights of a request are read from here, on every request (session.ts).
 import type { AgendaEvent } from '~/domain/event';

@@ -1,4 +1,4 @@
-// The store port of places to book (issue 73, decision 169): one opening per (event, date) with its counts, and the
+// The store port of places to book (issue 73, decision 168): one opening per (event, date) with its counts, and the
 // registrations of that date. Every change of a date's counts is one transaction over its opening (SQLite: the write
 // lock; Firestore: a transaction on the opening's document), so that 200 visitors at once for 50 places give exactly
 // 50 confirmed and 150 waiting, on every instance. The mails a change brings are written in the same transaction.

@@ -19,7 +19,7 @@ export interface UserProfile {
   /** A trusted organizer: their submissions and edits publish at once, each recorded in the moderation log. */
   trusted: boolean;
   /**
-   * The organizer records this account is a member of (decision 168), read with the session on every request: a
+   * The organizer records this account is a member of (decision 167), read with the session on every request: a
    * member removed loses access at once, on every instance. Absent where no session was read.
    */
   organizerIds?: string[];

@@ -1,4 +1,4 @@
-// A changed or cancelled event or date tells those registered (decision 169): after the change is stored, each date to
+// A changed or cancelled event or date tells those registered (decision 168): after the change is stored, each date to
 // come that has registrations and is hit (the event cancelled or deleted, the date cancelled, moved, or its place
 // changed) gets one mail per registrant through the queue; a cancelled date closes its registration.
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';

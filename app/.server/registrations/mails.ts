@@ -1,4 +1,4 @@
-// The mails of places to book (decision 169), in French, each with the registrant's cancel link: the token is an HMAC
+// The mails of places to book (decision 168), in French, each with the registrant's cancel link: the token is an HMAC
 // of the registration (its id and creation instant) with the server's secret, so that every later mail (a place that
 // frees up, the reminder, a change) carries it again while the store keeps only its hash.
 import crypto from 'node:crypto';

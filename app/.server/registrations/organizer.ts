@@ -1,4 +1,4 @@
-// Places to book, the organizer's side (decision 169): who may manage an event's registrations is who may manage the
+// Places to book, the organizer's side (decision 168): who may manage an event's registrations is who may manage the
 // event (`actorsFor`, the one check of the lifecycle); opening or changing a date's places, closing it, the list of
 // those registered, its CSV export, and a bounded message to them through the mail queue.
 import { RateLimiterRes } from 'rate-limiter-flexible';

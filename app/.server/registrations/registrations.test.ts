@@ -1,4 +1,4 @@
-// Places to book through their use cases (issue 73, decision 169): the organizer opens 2 places with a waiting list;
+// Places to book through their use cases (issue 73, decision 168): the organizer opens 2 places with a waiting list;
 // visitors register without an account, the next one waits; one cancels by the mailed link and the waiting one gets
 // the place and a mail; the words the page shows follow; the CSV opens right in a spreadsheet; bad input is refused
 // in French with nothing stored; only the event's managers manage its registrations.

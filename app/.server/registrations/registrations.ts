@@ -1,4 +1,4 @@
-// Places to book, the visitor's side (issue 73, decision 169): what a date offers (the words of the card, the page,
+// Places to book, the visitor's side (issue 73, decision 168): what a date offers (the words of the card, the page,
 // the API, the feeds and the JSON-LD), registering without an account, and cancelling by the mailed link, which
 // gives the place to the first waiting ones. Every change is one transaction of the store with its mails.
 import { RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,4 +1,4 @@
-// The `inscriptions` job (decision 169), every hour: the reminder of the day before to those confirmed on a date that
+// The `inscriptions` job (decision 168), every hour: the reminder of the day before to those confirmed on a date that
 // starts within the next 24 hours (once per date, whichever instance runs it), and, 30 days after a date, its
 // registrants' data deleted with its registration.
 import type { Store } from '../ports';

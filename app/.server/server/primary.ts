@@ -43,7 +43,7 @@ export function heapFlagsToAdd(given: readonly string[]): string[] {
 
 /**
  * The jobs worker's heap favours memory over speed: it mostly waits, at a lower priority than the pages. Idle, it held
- * 50 MB of its own, 33 MB with this flag (issue 72: an idle instance ≤ 150 MB PSS; decision 167).
+ * 50 MB of its own, 33 MB with this flag (issue 72: an idle instance ≤ 150 MB PSS; decision 166).
  */
 export const JOBS_V8_FLAGS = ['--optimize-for-size'];
 

@@ -1,4 +1,4 @@
-// One date on the organizer's page of registrations (decision 169): its settings form (open or change), close or
+// One date on the organizer's page of registrations (decision 168): its settings form (open or change), close or
 // reopen, those registered, the CSV export and a message to them. Plain forms, the same without JavaScript.
 import { Form } from '@remix-run/react';
 import { FormSecurity } from '~/components/FormSecurity';

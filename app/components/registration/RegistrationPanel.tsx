@@ -1,4 +1,4 @@
-// « Inscription » on an event's page (issue 73, decision 169): the places left in words, and the visitor's form, a
+// « Inscription » on an event's page (issue 73, decision 168): the places left in words, and the visitor's form, a
 // plain form posted to /evenement/:id/inscription: the same without JavaScript; refused, that page shows it again
 // with its message and what was typed.
 import { Form } from '@remix-run/react';

@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
-  // A locality typed, alone or with words that find nothing, is « Autour de » it (decisions 161, 166), unless `?mot=1`.
+  // A locality typed, alone or with words that find nothing, is « Autour de » it (decisions 161, 165), unless `?mot=1`.
   const asPlace = placeSearchPath(filters, view === 'carte' ? { vue: 'carte' } : {}, result.total);
   if (asPlace) throw redirect(asPlace);
   // A page past the end (an old link, a shorter list): its last page, rather than « Aucun événement ».

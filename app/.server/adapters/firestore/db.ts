@@ -33,16 +33,16 @@ export const COLLECTIONS = {
   schoolHolidays: 'schoolHolidays',
   /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
   visitorPushes: 'visitorPushes',
-  /** Places to book (decision 169): each date's counter document, its registrants, and the turns taken on it. */
+  /** Places to book (decision 168): each date's counter document, its registrants, and the turns taken on it. */
   registrationOpenings: 'registrationOpenings',
   registrations: 'registrations',
   registrationTurns: 'registrationTurns',
   /** Venues and organizers as records (issue 36). */
   venues: 'venues',
   organizers: 'organizers',
-  /** An organization's members and their role (decision 168): `organizerId:uid`. */
+  /** An organization's members and their role (decision 167): `organizerId:uid`. */
   organizerMembers: 'organizerMembers',
-  /** Invitations to join an organization, by the hash of their token (decision 168). */
+  /** Invitations to join an organization, by the hash of their token (decision 167). */
   organizerInvitations: 'organizerInvitations',
   /** Mails waiting to leave, or failed (decision 060). */
   mailQueue: 'mailQueue',

@@ -1,4 +1,4 @@
-// Invitations to join an organization in Firestore (decision 168): `organizerInvitations/{hash of the token}`.
+// Invitations to join an organization in Firestore (decision 167): `organizerInvitations/{hash of the token}`.
 import type { OrganizerInvitation } from '~/domain/organization';
 import type { OrganizerInvitationStore } from '../../ports';
 import type { FirestoreContext } from './context';

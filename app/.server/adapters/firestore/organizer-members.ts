@@ -1,4 +1,4 @@
-// An organization's members in Firestore (decision 168): `organizerMembers/{organizerId}:{uid}`, read by the security
+// An organization's members in Firestore (decision 167): `organizerMembers/{organizerId}:{uid}`, read by the security
 // rules (a member reads the organization's pending events). Each write reads the members and the organizer record in
 // one transaction, checks that a responsable remains, and writes the member and the record's `accountUids` together.
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';

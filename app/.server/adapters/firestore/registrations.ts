@@ -1,4 +1,4 @@
-// Places to book in Firestore (decision 169): `registrationOpenings/{event:date}` is the date's counter document
+// Places to book in Firestore (decision 168): `registrationOpenings/{event:date}` is the date's counter document
 // (settings, counts in people, its turn), `registrations/{id}` its registrants. Every change of a date's counts is a
 // Firestore transaction on that document that also creates `registrationTurns/{event:date:n}`, n being the turn it
 // read plus one, as its first write: two changes that read the same turn cannot both commit, even where transactions

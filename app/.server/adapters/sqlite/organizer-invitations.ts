@@ -1,4 +1,4 @@
-// Invitations to join an organization in SQLite (migration 31, decision 168), by the hash of their link's token.
+// Invitations to join an organization in SQLite (migration 31, decision 167), by the hash of their link's token.
 import type { OrganizerInvitation } from '~/domain/organization';
 import type { OrganizerInvitationStore } from '../../ports';
 import type { Db } from './db';

@@ -1,4 +1,4 @@
-// An organization's members in SQLite (migration 31, decision 168): each write reads the members, checks that a
+// An organization's members in SQLite (migration 31, decision 167): each write reads the members, checks that a
 // responsable remains and writes the member and the organizer record's `accountUids` in one transaction.
 import { membersAfter, type OrganizerMember } from '~/domain/organization';
 import type { Organizer } from '~/domain/place';

@@ -1,4 +1,4 @@
-// Places to book in SQLite (migration 32, decision 169): every change of a date's counts runs under the write lock
+// Places to book in SQLite (migration 32, decision 168): every change of a date's counts runs under the write lock
 // (`writeTransaction`, BEGIN IMMEDIATE), whichever process writes, with the mails it brings.
 import { placeFor, promotions } from '~/domain/registration';
 import type { Registration, RegistrationOpening, RegistrationStatus, RegistrationStore } from '../../ports';

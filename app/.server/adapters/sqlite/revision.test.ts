@@ -67,9 +67,9 @@ describe('révision du site sur SQLite', () => {
       'site_revision',
       // A browser subscribed to an event's « Ça a lieu ? » (and its waiting message): no page shows it.
       'visitor_pushes',
-      // Invitations to an organization (decision 168): shown on its management page only, never cached.
+      // Invitations to an organization (decision 167): shown on its management page only, never cached.
       'organizer_invitations',
-      // A registrant (decision 169): what a page shows of them, the counts, is on their date's opening, which bumps it.
+      // A registrant (decision 168): what a page shows of them, the counts, is on their date's opening, which bumps it.
       'registrations',
       // The public lists' counts (decision 142): written only by the triggers of events and their dates, which bump it.
       'public_day_counts',

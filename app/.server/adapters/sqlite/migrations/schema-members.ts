@@ -1,4 +1,4 @@
-// Migration 31 of the SQLite store (issue 73, decision 168): an organization is several people. Each organizer
+// Migration 31 of the SQLite store (issue 73, decision 167): an organization is several people. Each organizer
 // record's members with their role, and the invitations to join it (by the hash of their link's token); the accounts
 // that spoke for a record until now become its « responsables ». Shipped: never edited (see index.ts).
 // A change of members changes the pages of the organization's members: read caches look again (decision 104).

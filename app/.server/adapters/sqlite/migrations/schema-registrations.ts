@@ -1,4 +1,4 @@
-// Migration 32 of the SQLite store (issue 73, decision 169): places to book. One opening per (event, date) with its
+// Migration 32 of the SQLite store (issue 73, decision 168): places to book. One opening per (event, date) with its
 // settings and its counts in people (kept by the store in the same write lock as the registrations), and the
 // registrations of each date: name, email, people, answers (JSON), status, the hash of the cancel link's token and the
 // place in the date's order. Registrants' data is a secret of the export (data-transfer/secrets.ts). An opening
