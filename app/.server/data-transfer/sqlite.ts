@@ -5,8 +5,8 @@ import type { AgendaEvent } from '~/domain/event';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
-import { ORGANIZATION_TABLES } from './sqlite-organizations';
 import { REGISTRATION_TABLES } from './registration-tables';
+import { ORGANIZATION_TABLES } from './sqlite-organizations';
 import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
 
 type Kind = 'text' | 'bool' | 'json' | 'num';
