@@ -459,18 +459,27 @@ describe('requêtes des pages publiques sur 20 000 événements (issue 69)', () 
       const home = await homeSummary({ store });
       expect(home.categories.find((c) => c.slug === 'musique')?.count).toBe(direct('musique').total);
       expect(home.highlights.total).toBe(direct().total);
-      // « À ne pas manquer »: the featured events to come, each at its first date not cancelled (else its first), in
-      // order, as a grouping of every featured event's dates would say (migration 29 walks their dates alone).
+      // « À ne pas manquer »: the featured events to come, each at its first date not cancelled (else its first), as a
+      // grouping of every featured event's dates would say (migration 29 walks their dates alone); those already in
+      // « Ce week-end » set aside, the eight kept shown by date.
       const featured = db
         .prepare(
-          `SELECT e.id FROM events e JOIN event_occurrences o ON o.event_id = e.id
+          `SELECT e.id, MIN(o.cancelled * ${SHIFT} + o.starts_ts) % ${SHIFT} AS start
+           FROM events e JOIN event_occurrences o ON o.event_id = e.id
            WHERE e.featured = 1 AND e.status IN (${PUBLIC_STATUSES.map(() => '?').join(', ')}) AND o.ends_ts > ?
-           GROUP BY e.id ORDER BY MIN(o.cancelled * ${SHIFT} + o.starts_ts) % ${SHIFT}, e.title, e.id LIMIT 8`,
+           GROUP BY e.id ORDER BY start, e.title, e.id LIMIT 16`,
         )
-        .pluck()
-        .all(...PUBLIC_STATUSES, Date.now());
-      expect(featured).toHaveLength(8);
-      expect(home.highlights.items.map((e) => e.id)).toEqual(featured);
+        .all(...PUBLIC_STATUSES, Date.now()) as { id: string; start: number }[];
+      const onWeekend = new Set(home.weekend.items.map((e) => e.id));
+      const kept = featured
+        .filter((e) => !onWeekend.has(e.id))
+        .slice(0, 8)
+        .map((e) => e.id);
+      expect(kept).toHaveLength(8);
+      const shown = home.highlights.items;
+      expect(shown.map((e) => e.id).sort()).toEqual(kept.sort());
+      const starts = shown.map((e) => Date.parse(e.startsAt));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
       // Each venue's and organizer's events to come (/lieux, /organisateurs), as a count of every event would say.
       for (const kind of ['venue', 'organizer'] as const) {
         const column = kind === 'venue' ? 'venue_id' : 'organizer_id';
