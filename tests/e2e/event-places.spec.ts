@@ -78,7 +78,7 @@ test('un organisateur choisit un lieu connu, en propose un nouveau ; l’admin a
   }
   const first = unique('Concert des Remparts');
   await fillEvent(orga, first);
-  await expect(orga.getByLabel('Organisateur enregistré')).toHaveValue(society.id);
+  await expect(orga.getByLabel('Publier au nom de')).toHaveValue(society.id);
   if (withJavaScript()) {
     await pickStoredVenue(orga, hall);
     await expect(orga.getByTestId('venue-chosen')).toContainText(hall);

@@ -136,6 +136,8 @@ export async function eventFormPage(
       venues: await venuesByCanton({ store }, venue, own),
       venue: venue ? venueOption(venue) : null,
       organizers,
+      // « Publier au nom de » (issue 73): an account chooses between itself and its organizations; an admin, a record.
+      self: user.role === 'admin' ? null : user.displayName,
     },
     mode: eventId ? ('edit' as const) : ('create' as const),
     eventId: eventId ?? null,

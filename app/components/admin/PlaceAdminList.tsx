@@ -89,6 +89,14 @@ function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceRefusal | n
       ) : (
         <p>Aucun compte lié.</p>
       )}
+      {row.accounts?.length ? (
+        <p>
+          {/* Roles and removals: the organization's own page, where an admin may act as a responsable (decision 167). */}
+          <Link to={`/organizer/membres?id=${encodeURIComponent(row.id)}`}>
+            Membres et rôles<span className="visually-hidden">{` de «\u00a0${row.name}\u00a0»`}</span>
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" preventScrollReset className="admin-places__form">
         <FormSecurity honeypot={false} />
         <input type="hidden" name="intent" value="link" />

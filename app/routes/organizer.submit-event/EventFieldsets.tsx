@@ -179,16 +179,18 @@ export function PriceFieldset({ fields }: { fields: EventFields }) {
 export function ContactFieldset({
   fields,
   organizers,
+  self,
   onPickOrganizer,
 }: {
   fields: EventFields;
   organizers: readonly OrganizerChoice[];
+  self: string | null;
   onPickOrganizer: (organizer: OrganizerChoice | null) => void;
 }) {
   return (
     <fieldset className="form-step">
       <legend>5. Contact</legend>
-      <OrganizerPicker meta={fields.organizerId} organizers={organizers} onPick={onPickOrganizer} />
+      <OrganizerPicker meta={fields.organizerId} organizers={organizers} self={self} onPick={onPickOrganizer} />
       <TextField meta={fields.organizerName} label="Organisateur" />
       <TextField meta={fields.websiteUrl} label="Site web de l’événement" type="url" />
       <div className="form-row">

@@ -186,7 +186,8 @@ function EventForm({
   };
   const onPickOrganizer = (organizer: OrganizerChoice | null) => {
     const input = formElement()?.elements.namedItem('organizerName') as HTMLInputElement | null;
-    if (organizer && input) input.value = organizer.name;
+    const name = organizer ? organizer.name : loaded.places.self;
+    if (name && input) input.value = name;
   };
 
   const eventFields = fields as EventFields;
@@ -229,7 +230,12 @@ function EventForm({
           venues={{ groups: loaded.places.venues, current: loaded.places.venue, onPick: onPickVenue }}
         />
         <PriceFieldset fields={eventFields} />
-        <ContactFieldset fields={eventFields} organizers={loaded.places.organizers} onPickOrganizer={onPickOrganizer} />
+        <ContactFieldset
+          fields={eventFields}
+          organizers={loaded.places.organizers}
+          self={loaded.places.self}
+          onPickOrganizer={onPickOrganizer}
+        />
         <ImageFieldset
           fields={eventFields}
           image={loaded.image}

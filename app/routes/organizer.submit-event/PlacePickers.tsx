@@ -148,18 +148,22 @@ export interface OrganizerChoice {
 interface OrganizerPickerProps {
   meta: FieldMeta;
   organizers: readonly OrganizerChoice[];
+  /** The account's own name: « Publier au nom de » it or one of its organizations (issue 73); null for an admin. */
+  self?: string | null;
   onPick: (organizer: OrganizerChoice | null) => void;
 }
 
 /** From this many organizers to choose from (an admin chooses among all of them), the list is searched as one types. */
 export const ORGANIZER_SEARCH_FROM = 13;
 const NEW_ORGANIZER_LABEL = 'Proposer un nouvel organisateur';
+export const ON_BEHALF_LABEL = 'Publier au nom de';
+const SELF_LABEL = 'Vous-même (le nom écrit sous «\u00a0Organisateur\u00a0»)';
 
 /**
  * The organizers this account may choose (its own; an admin, every approved one), or « Proposer un nouvel
  * organisateur » (the name typed below). A long list is searched as one types once JavaScript runs; a drop-down before.
  */
-export function OrganizerPicker({ meta, organizers, onPick }: OrganizerPickerProps) {
+export function OrganizerPicker({ meta, organizers, self, onPick }: OrganizerPickerProps) {
   const comboboxes = useComboboxes();
   const long = organizers.length >= ORGANIZER_SEARCH_FROM;
   if (comboboxes && long)
@@ -170,6 +174,19 @@ export function OrganizerPicker({ meta, organizers, onPick }: OrganizerPickerPro
         onPick={onPick}
         newLabel={NEW_ORGANIZER_LABEL}
         labelOf={organizerLabel}
+      />
+    );
+  if (self != null && organizers.length > 0)
+    return (
+      <SelectField
+        meta={withNewByDefault(meta)}
+        label={ON_BEHALF_LABEL}
+        hint="Au nom d’une de vos organisations, ses membres verront et modifieront l’événement. Vous-même, seul votre compte le gère."
+        options={[
+          { value: NEW_PLACE, label: SELF_LABEL },
+          ...organizers.map((o) => ({ value: o.id, label: organizerLabel(o) })),
+        ]}
+        onChange={(e) => onPick(organizers.find((o) => o.id === e.currentTarget.value) ?? null)}
       />
     );
   return (
