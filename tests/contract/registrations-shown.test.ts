@@ -10,6 +10,7 @@ import type { Store } from '../../app/.server/ports';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import type { AgendaEvent } from '../../app/domain/event';
+import { loader as eventIcsLoader } from '../../app/routes/evenement.$id.calendrier[.ics]';
 import { makeEvent } from '../support/factories';
 import { BACKENDS } from './backends';
 
@@ -90,5 +91,13 @@ describe.each(BACKENDS)('places à réserver montrées hors de la page : $name',
     const atelierEntry = entries.find((v) => v.includes('Atelier de couronnes')) ?? '';
     expect(atelierEntry).toContain(`DESCRIPTION:Inscription\u00a0: ${FEW}\\n\\n`);
     expect(entries.find((v) => v.includes('Concert sans inscription'))).not.toContain('Inscription');
+    // The event's own calendar file says it too.
+    const context = { services: { store, config: { SITE_URL: SITE } }, clientIp: '192.0.2.7' };
+    const own = await (eventIcsLoader as unknown as (a: object) => Promise<Response>)({
+      request: new Request(`${SITE}/evenement/atelier/calendrier.ics`),
+      params: { id: 'atelier' },
+      context,
+    });
+    expect((await own.text()).replace(/\r\n[ \t]/g, '')).toContain(`DESCRIPTION:Inscription\u00a0: ${FEW}\\n\\n`);
   });
 });
