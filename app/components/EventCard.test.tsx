@@ -32,6 +32,7 @@ const base: EventCardData = {
   dayStatus: null,
   dayNote: '',
   holiday: null,
+  registration: null,
 };
 
 /** The card rendered on the server as a page of the site would render it (a data router, no root data). */
@@ -88,5 +89,16 @@ describe('la marque des vacances scolaires', () => {
   it('une date pendant les vacances de son canton porte « Vacances (VD) », les autres rien', async () => {
     expect(await card({ ...base, holiday: 'Vacances (VD)' })).toContain('>Vacances (VD)</span>');
     expect(await card(base)).not.toContain('Vacances');
+  });
+});
+
+describe('les places à réserver (issue 73)', () => {
+  it('la carte dit ce que sa date offre, comme la page ; rien sans inscription', async () => {
+    const few = await card({ ...base, registration: 'Plus que 3\u00a0places' });
+    expect(few).toContain('<span class="tag tag--registration">Plus que 3\u00a0places</span>');
+    expect(text(await card({ ...base, registration: 'Complet — liste d’attente' }))).toContain(
+      'Complet — liste d’attente',
+    );
+    expect(await card(base)).not.toContain('tag--registration');
   });
 });

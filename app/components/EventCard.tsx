@@ -94,6 +94,7 @@ export function EventCard({
           <span className="tag">{formatPrice(event)}</span>
           {event.familyFriendly ? <span className="tag">En famille</span> : null}
           {event.holiday ? <span className="tag tag--holiday">{event.holiday}</span> : null}
+          {event.registration ? <span className="tag tag--registration">{event.registration}</span> : null}
           {event.status === 'cancelled' || event.dateCancelled ? <span className="tag tag--danger">Annulé</span> : null}
         </p>
       </div>

@@ -5,6 +5,7 @@ import { dayStatusOf, dayStatusText, WEATHER_PENDING } from './day-status';
 import { distanceKm, distanceLabel } from './distance';
 import type { AgendaEvent } from './event';
 import { openingText, shownDay } from './opening-text';
+import { type Availability, availabilityText } from './registration';
 import { seriesLine } from './schedule-text';
 import { holidayMark, holidayOn, type SchoolHoliday } from './school-holidays';
 
@@ -30,6 +31,8 @@ export function toEventCard(
     holidays = [] as readonly SchoolHoliday[],
     /** The canton a list is filtered on the holidays of (`?vacances=GE`): every mark is said of it. */
     holidaysOf = '' as CantonCode | '',
+    /** What the date the card stands for offers to book (issue 73), read with the page's others. */
+    registration = null as Availability | null,
   } = {},
 ) {
   const day = occurrenceDayOf(e);
@@ -72,6 +75,8 @@ export function toEventCard(
      * list is filtered on: a Geneva parent reads « Vacances (GE) », not a Vaud event's « Vacances (VD) ».
      */
     holiday: holidayOn(holidays, holidaysIn, zurichToday(new Date(e.startsAt))) ? holidayMark(holidaysIn) : null,
+    /** « 12 places », « Plus que 3 places », « Complet — liste d’attente », « Inscriptions closes »; null: none. */
+    registration: registration ? availabilityText(registration) : null,
     distance:
       near && e.lat != null && e.lng != null ? distanceLabel(distanceKm(near, { lat: e.lat, lng: e.lng })) : null,
   };

@@ -102,6 +102,10 @@ export function availabilityText(availability: Availability): string {
   }
 }
 
+/** « Inscription : Plus que 3 places »: the line of a feed's item or calendar entry; null when the date opens none. */
+export const registrationLine = (availability: Availability | null): string | null =>
+  availability ? `Inscription\u00a0: ${availabilityText(availability)}` : null;
+
 /** schema.org's words for the JSON-LD offer. */
 export function schemaAvailability(availability: Availability): string {
   switch (availability.kind) {

@@ -5,6 +5,7 @@ import { getEventForViewer } from '~/.server/events/public';
 import { storedDateOn } from '~/.server/events/series';
 import { buildICalendar } from '~/.server/feeds/calendar';
 import { getCurrentUser } from '~/.server/platform/session';
+import { registrationsOf } from '~/.server/registrations/registrations';
 import type { AgendaEvent } from '~/domain/event';
 import { SITE_NAME } from '~/domain/site';
 
@@ -41,6 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     siteUrl: context.services.config.SITE_URL,
     name: `${event.title} · ${SITE_NAME}`,
     categories: await categoryInfos({ store }),
+    // A single date's places to book (issue 73); a whole series' entries do not say theirs.
+    registrations: await registrationsOf({ store }, [shown], new Date()),
   });
   return new Response(body, {
     headers: {

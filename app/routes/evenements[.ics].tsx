@@ -19,6 +19,7 @@ async function makeFeed(request: Request, context: LoaderFunctionArgs['context']
       name: feed.title,
       description: feed.description,
       categories: feed.categories,
+      registrations: feed.registrations,
     },
     context.services.store.revision(),
   );

@@ -24,6 +24,7 @@ async function makeFeed(request: Request, context: LoaderFunctionArgs['context']
     link: `${SITE_URL}/evenements${search}`,
     description: feed.description,
     categories: feed.categories,
+    registrations: feed.registrations,
   });
   return selectionFeedResponse(body, feed, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 }

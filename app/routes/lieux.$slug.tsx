@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { venuePage } from '~/.server/places/public-places';
+import { registrationsOf } from '~/.server/registrations/registrations';
 import { EventImage } from '~/components/EventImage';
 import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
@@ -26,12 +27,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!page) throw data({ message: 'Ce lieu n’existe pas ou n’est pas public.' }, { status: 404 });
   if ('moved' in page) return redirect(`/lieux/${page.moved}`, 301);
   const venue = page.record;
+  // The page's places to book in one read (issue 73).
+  const registration = await registrationsOf(context.services, page.upcoming, now);
   return {
     venue,
     address: venueAddress(venue),
     links: venueLinks(venue),
     jsonLd: jsonForScript(withContext(venuePlaceLd(venue, context.services.config.SITE_URL))),
-    events: page.upcoming.map((e) => toEventCard(e, { now })),
+    events: page.upcoming.map((e) => toEventCard(e, { now, registration: registration(e) })),
     total: page.total,
     indexable: page.indexable,
     fediverse: page.fediverse,

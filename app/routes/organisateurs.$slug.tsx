@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { organizerPage } from '~/.server/places/public-places';
+import { registrationsOf } from '~/.server/registrations/registrations';
 import { Link } from '~/components/Link';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceEvents } from '~/components/places/PlaceEvents';
@@ -23,6 +24,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!page) throw data({ message: 'Cet organisateur n’existe pas ou n’est pas public.' }, { status: 404 });
   if ('moved' in page) return redirect(`/organisateurs/${page.moved}`, 301);
   const organizer = page.record;
+  // The page's places to book in one read (issue 73).
+  const registration = await registrationsOf(context.services, page.upcoming, now);
   return {
     organizer: {
       id: organizer.id,
@@ -33,7 +36,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       logo: organizer.logo,
     },
     jsonLd: jsonForScript(withContext(organizerLd(organizer, context.services.config.SITE_URL))),
-    events: page.upcoming.map((e) => toEventCard(e, { now })),
+    events: page.upcoming.map((e) => toEventCard(e, { now, registration: registration(e) })),
     total: page.total,
     past: page.past.map((e) => ({ id: e.id, title: e.title, when: formatEventWhen(e), city: e.city })),
     indexable: page.indexable,

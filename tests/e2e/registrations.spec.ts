@@ -1,6 +1,7 @@
 // Issue 73, places to book, on a 390×844 phone, with and without JavaScript: the organizer opens 2 places (a small
 // number for the test) with a waiting list; two visitors register, the third goes on the waiting list and the page says
 // « Complet — liste d’attente »; the first cancels by the link of her mail, the waiting one gets the place and a mail.
+// The list's card and the API say the same words.
 import { expect, test } from './fixtures';
 import { linkInMail, mailsTo, unique } from './utils';
 
@@ -73,5 +74,15 @@ test('l’organisateur ouvre 2 places ; la troisième attend ; une annulation lu
   await expect(rows.filter({ hasText: 'Visiteur 1' })).toContainText('annulée');
   await visitor.goto(`/evenement/${event.id}`);
   await expect(visitor.getByTestId('registration-places')).toHaveText('Complet — liste d’attente');
+  // The same words on its card in the list, and in the API (issue 73).
+  await visitor.goto(`/evenements?q=${encodeURIComponent(title)}`);
+  const card = visitor.locator('.event-card', { hasText: title });
+  await expect(card.locator('.tag--registration')).toHaveText('Complet — liste d’attente');
+  const api = await (await visitor.request.get(`/api/v1/events/${event.id}`)).json();
+  expect(api.data.registration).toEqual({
+    availability: 'waiting-list',
+    remainingPlaces: 0,
+    text: 'Complet — liste d’attente',
+  });
   await visitor.close();
 });

@@ -6,7 +6,8 @@ import { filtersToParams, parseEventFilters, WHEN_OPTIONS } from '~/domain/event
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
 import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters, schoolHolidays } from '../events/public';
 import type { Store } from '../ports';
-import { type ApiEvent, apiEvent, EVENT_FIELDS, zurichIsoOffset } from './representation';
+import { registrationsOf } from '../registrations/registrations';
+import { type ApiEvent, apiEvent, apiRegistration, EVENT_FIELDS, zurichIsoOffset } from './representation';
 
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 100;
@@ -153,8 +154,10 @@ export async function listApiEvents(
     }),
   );
   const items = read.slice(0, limit);
+  // The page's places to book in one read, outside the cache: a registration changes them, not the events.
+  const registration = await registrationsOf({ store }, items, now);
   return {
-    data: items.map((event) => pickFields(apiEvent(event, siteUrl, categories), fields)),
+    data: items.map((event) => pickFields(apiEvent(event, siteUrl, categories, registration(event)), fields)),
     next: read.length > limit ? encodeCursor(offset + items.length, query) : null,
   };
 }
@@ -178,13 +181,18 @@ export async function getApiEvent(
   const [view, categories] = await Promise.all([getEventForViewer({ store }, id, null), categoryInfos({ store })]);
   if (!view) throw new ApiProblem(404, 'Introuvable', 'Aucun événement public ne porte cet identifiant.');
   const { event } = view;
-  const data = pickFields(apiEvent(event, siteUrl, categories), fields);
+  const occurrences = event.schedule && withDates ? await store.events.occurrences(event.id, now.toISOString()) : [];
+  // The event's date and each of a series' dates: their places to book in one read.
+  const keys = [event, ...occurrences.map((o) => ({ id: event.id, startsAt: o.startsAt }))];
+  const registration = await registrationsOf({ store }, keys, now);
+  const data = pickFields(apiEvent(event, siteUrl, categories, registration(event)), fields);
   if (!withDates) return { data };
   const dates = event.schedule
-    ? (await store.events.occurrences(event.id, now.toISOString())).map((o) => ({
+    ? occurrences.map((o) => ({
         startsAt: zurichIsoOffset(o.startsAt),
         endsAt: o.openEnd ? null : zurichIsoOffset(o.endsAt),
         cancelled: event.status === 'cancelled' || o.cancelled,
+        registration: apiRegistration(registration({ id: event.id, startsAt: o.startsAt })),
       }))
     : null;
   return { data: { ...data, dates } };

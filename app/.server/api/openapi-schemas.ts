@@ -30,6 +30,28 @@ export const Image = {
   },
 };
 
+/** Places to book (issue 73) of the date an item stands for; never who registered. */
+const Registration = nullable('object', {
+  description:
+    'Les inscriptions de cette date (places à réserver)\u00a0; null quand elle n’en ouvre pas. Jamais les inscrits.',
+  required: ['availability', 'remainingPlaces', 'text'],
+  properties: {
+    availability: {
+      type: 'string',
+      enum: ['open', 'few', 'waiting-list', 'full', 'closed'],
+      description:
+        '`few`\u00a0: 3 places ou moins, dès qu’une est prise\u00a0; `waiting-list`\u00a0: complet, la liste d’attente prend la suite\u00a0; `closed`\u00a0: clôturées, fermées ou date passée.',
+    },
+    remainingPlaces: nullable('integer', { description: 'Les places libres (0 complet)\u00a0; null une fois closes.' }),
+    text: {
+      type: 'string',
+      description:
+        'Les mots du site\u00a0: «\u00a012 places\u00a0», «\u00a0Plus que 3 places\u00a0», «\u00a0Complet — liste d’attente\u00a0», «\u00a0Inscriptions closes\u00a0».',
+    },
+  },
+  additionalProperties: false,
+});
+
 export const Event = {
   type: 'object',
   description: 'Un événement public\u00a0; avec `fields=`, seuls les champs demandés sont présents.',
@@ -117,6 +139,7 @@ export const Event = {
     ticketUrl: nullable('string'),
     websiteUrl: nullable('string'),
     image: { oneOf: [{ $ref: '#/components/schemas/Image' }, { type: 'null' }] },
+    registration: Registration,
   },
   additionalProperties: false,
 };
@@ -132,11 +155,12 @@ export const EventWithDates = {
         'Les dates à venir d’une série, dans l’ordre, une date annulée marquée (null\u00a0: une seule date).',
       items: {
         type: 'object',
-        required: ['startsAt', 'endsAt', 'cancelled'],
+        required: ['startsAt', 'endsAt', 'cancelled', 'registration'],
         properties: {
           startsAt: isoWithOffset,
           endsAt: { ...isoWithOffset, type: ['string', 'null'] },
           cancelled: { type: 'boolean' },
+          registration: Registration,
         },
         additionalProperties: false,
       },

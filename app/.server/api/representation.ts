@@ -10,6 +10,7 @@ import type { AgendaEvent } from '~/domain/event';
 import { occurrenceDayOf } from '~/domain/event-card';
 import { IMAGE_WIDTHS, imageUrl, isReviewImage } from '~/domain/images';
 import type { Partner } from '~/domain/partner';
+import { type Availability, availabilityText } from '~/domain/registration';
 import { describeSchedule, seriesLine } from '~/domain/schedule-text';
 
 /** An instant as `2026-11-28T20:00:00+01:00`. */
@@ -74,7 +75,22 @@ function apiDayStatus(event: AgendaEvent) {
   };
 }
 
-export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readonly CategoryInfo[]) {
+/**
+ * Places to book (issue 73) for the date the item stands for: `open`, `few`, `waiting-list`, `full` or `closed`, the
+ * places left (null once closed) and the words of the site. Never who registered.
+ */
+export function apiRegistration(availability: Availability | null) {
+  if (!availability) return null;
+  const remaining = 'remaining' in availability ? availability.remaining : availability.kind === 'closed' ? null : 0;
+  return { availability: availability.kind, remainingPlaces: remaining, text: availabilityText(availability) };
+}
+
+export function apiEvent(
+  event: AgendaEvent,
+  siteUrl: string,
+  categories: readonly CategoryInfo[],
+  registration: Availability | null = null,
+) {
   const day = occurrenceDayOf(event);
   const page = `${siteUrl}/evenement/${event.id}`;
   const category = categories.find((c) => c.slug === event.category);
@@ -114,6 +130,7 @@ export function apiEvent(event: AgendaEvent, siteUrl: string, categories: readon
     ticketUrl: event.ticketUrl || null,
     websiteUrl: event.websiteUrl || null,
     image: apiImage(event, siteUrl),
+    registration: apiRegistration(registration),
   };
 }
 
@@ -141,6 +158,7 @@ export const EVENT_FIELDS = [
   'ticketUrl',
   'websiteUrl',
   'image',
+  'registration',
 ] as const satisfies readonly (keyof ApiEvent)[];
 
 export function apiCategory(category: CategoryInfo, siteUrl: string, upcoming: number) {

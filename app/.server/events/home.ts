@@ -4,6 +4,7 @@ import { toEventCard } from '~/domain/event-card';
 import { dateWindow } from '~/domain/event-filters';
 import { windowDays } from '~/domain/opening-text';
 import type { Store } from '../ports';
+import { registrationsOf } from '../registrations/registrations';
 import { cachedRead, PUBLIC_STATUSES, queryFromFilters, schoolHolidays, searchEvents } from './public';
 
 /** Cards in each section of the home page. */
@@ -39,15 +40,19 @@ async function readHome(store: Store, now: Date) {
   // Featured first to choose them, then by date to show them, as every list of the site.
   const chosen = highlights.items.filter((e) => !onWeekend.has(e.id)).slice(0, HOME_CARDS);
   chosen.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || (a.id < b.id ? -1 : 1));
+  // The places to book of both rows in one read (issue 73).
+  const registration = await registrationsOf({ store }, [...weekendShown, ...chosen], now);
   return {
     // An exhibition in « Ce week-end » says its Saturday and Sunday hours, not today's.
     weekend: {
-      items: weekendShown.map((e) => toEventCard(e, { days: weekendDays, now, holidays })),
+      items: weekendShown.map((e) =>
+        toEventCard(e, { days: weekendDays, now, holidays, registration: registration(e) }),
+      ),
       total: weekend.total,
       more: weekend.more,
     },
     highlights: {
-      items: chosen.map((e) => toEventCard(e, { now, holidays })),
+      items: chosen.map((e) => toEventCard(e, { now, holidays, registration: registration(e) })),
       // Each event has one category: their counts add up to the events to come, a series once.
       total: Object.values(counts).reduce((sum, n) => sum + n, 0),
     },

@@ -15,6 +15,8 @@ import { formatDateTime, TIME_ZONE } from '~/domain/dates';
 import { dayStatusOf, dayStatusText } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { performersLine } from '~/domain/performers';
+import { registrationLine } from '~/domain/registration';
+import type { RegistrationsOf } from '../registrations/registrations';
 import { seriesVEvents } from './calendar-series';
 import { calendarText, veventsText } from './ical-text';
 
@@ -29,6 +31,8 @@ export interface ICalendarOptions {
   description?: string;
   /** The store's categories, for each event's category label (the seeded defaults if not given). */
   categories?: readonly CategoryInfo[];
+  /** What each entry's date offers to book (issue 73), read for the whole feed at once. */
+  registrations?: RegistrationsOf;
 }
 
 /**
@@ -118,7 +122,10 @@ function addEvents(calendar: ICalCalendar, events: readonly AgendaEvent[], opts:
     const postponed = !off && said?.kind === 'postponed';
     const long = spansDays(event);
     const days = long ? allDayRange(event) : range;
-    const description = long && !event.allDay ? `${statedTimes(event)}\n\n${common.description}` : common.description;
+    const stated = long && !event.allDay ? `${statedTimes(event)}\n\n${common.description}` : common.description;
+    // Places to book (issue 73): one line, after what was said on the day.
+    const booking = registrationLine(opts.registrations?.(event) ?? null);
+    const description = booking ? `${booking}\n\n${stated}` : stated;
     calendar.createEvent({
       ...common,
       id: `${icalKey(event)}@${ICAL_UID_DOMAIN}`,
@@ -173,8 +180,9 @@ const SLICE = 20;
  */
 const made = new LRUCache<string, string>({ max: 4 * 500 });
 let madeAt = -1;
-const madeKey = (event: AgendaEvent, siteUrl: string) =>
-  `${siteUrl} ${icalKey(event)} ${event.occurrence?.cancelled ? 1 : 0}`;
+// The places to book are in the key: they change with the time (a closing time passed) as well as the revision.
+const madeKey = (event: AgendaEvent, opts: ICalendarOptions) =>
+  `${opts.siteUrl} ${icalKey(event)} ${event.occurrence?.cancelled ? 1 : 0} ${registrationLine(opts.registrations?.(event) ?? null) ?? ''}`;
 
 /**
  * buildICalendar for a feed of up to FEED_MAX_EVENTS events of a list, without holding the process for the whole of
@@ -193,7 +201,7 @@ export async function buildICalendarInSlices(
   for (let i = 0; i < events.length; i += SLICE) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const event of events.slice(i, i + SLICE)) {
-      const key = madeKey(event, opts.siteUrl);
+      const key = madeKey(event, opts);
       let text = made.get(key);
       if (text === undefined) {
         text = eventsText([event], opts);

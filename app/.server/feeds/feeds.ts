@@ -8,9 +8,11 @@ import { occurrenceDayOf } from '~/domain/event-card';
 import { formatEventWhen } from '~/domain/event-dates';
 import { type EventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
 import { formatPrice } from '~/domain/price';
+import { registrationLine } from '~/domain/registration';
 import { describeSchedule } from '~/domain/schedule-text';
 import { SITE_NAME } from '~/domain/site';
 import { onFirstUse } from '../platform/on-first-use';
+import type { RegistrationsOf } from '../registrations/registrations';
 import { eventPageUrl } from './calendar';
 
 // Loaded by the first feed asked for, not with the app (~3 MB per process).
@@ -28,6 +30,8 @@ export interface RssOptions {
   link?: string;
   /** The store's categories, for each item's category label (the seeded defaults if not given). */
   categories?: readonly CategoryInfo[];
+  /** What each item's date offers to book (issue 73), read for the whole feed at once. */
+  registrations?: RegistrationsOf;
 }
 
 const escapeHtml = (text: string) =>
@@ -70,7 +74,7 @@ export function feedTitle(
 }
 
 /** Date, place, price and the start of the description, as escaped HTML for feed readers. */
-function itemDescription(event: AgendaEvent): string {
+function itemDescription(event: AgendaEvent, registrations?: RegistrationsOf): string {
   const place = [event.venueName, event.city].filter(Boolean).join(', ');
   // A series as one item: its schedule in words, then its next date.
   const series = isSeriesItem(event) && event.schedule ? describeSchedule(event.schedule) : null;
@@ -80,6 +84,7 @@ function itemDescription(event: AgendaEvent): string {
     series ? `Prochaine date\u00a0: ${formatEventWhen(event)}` : formatEventWhen(event),
     place,
     formatPrice(event),
+    registrationLine(registrations?.(event) ?? null),
   ].filter((line): line is string => Boolean(line));
   const excerpt = truncateText(event.description, RSS_EXCERPT_MAX);
   return [`<p>${facts.map(escapeHtml).join('<br>')}</p>`, excerpt ? `<p>${escapeHtml(excerpt)}</p>` : '']
@@ -98,7 +103,7 @@ const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 export function buildRss(
   events: AgendaEvent[],
   opts: RssOptions,
-  descriptions: readonly string[] = events.map(itemDescription),
+  descriptions: readonly string[] = events.map((e) => itemDescription(e, opts.registrations)),
 ): string {
   const dates = events.map(publishedAt).filter((d) => !Number.isNaN(d.getTime()));
   const feed = new (feedPackage().Feed)({
@@ -135,7 +140,7 @@ export async function buildRssInSlices(events: AgendaEvent[], opts: RssOptions):
   const descriptions: string[] = [];
   for (let i = 0; i < events.length; i += 25) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    descriptions.push(...events.slice(i, i + 25).map(itemDescription));
+    descriptions.push(...events.slice(i, i + 25).map((e) => itemDescription(e, opts.registrations)));
   }
   return buildRss(events, opts, descriptions);
 }

@@ -2,6 +2,7 @@
 import { SITE_TAGLINE } from '~/domain/site';
 import { cachedPlaceScope } from '../events/public';
 import type { Store } from '../ports';
+import { type RegistrationsOf, registrationsOf } from '../registrations/registrations';
 import { feedTitle } from './feeds';
 import { eventsForFeed, type FeedSelection } from './queries';
 
@@ -12,6 +13,8 @@ export interface SelectionFeed extends FeedSelection {
   description: string;
   /** A `?lieu=` or `?organisateur=` that no public record answers to (issue 36): the feed is not found. */
   unknownPlace: boolean;
+  /** What each item's date offers to book (issue 73), read for the whole feed at once. */
+  registrations: RegistrationsOf;
 }
 
 /** `series`: one item per series (RSS), else one per date (iCal). */
@@ -20,7 +23,8 @@ export async function selectionFeed(
   params: URLSearchParams,
   { series = false } = {},
 ): Promise<SelectionFeed> {
-  const selection = await eventsForFeed({ store }, params, new Date(), { series });
+  const now = new Date();
+  const selection = await eventsForFeed({ store }, params, now, { series });
   const scope = await cachedPlaceScope({ store }, selection.filters);
   const unknown = scope.unknown[0];
   return {
@@ -30,5 +34,6 @@ export async function selectionFeed(
       ? `Aucun ${unknown} public ne porte l’adresse «\u00a0${unknown === 'lieu' ? selection.filters.venue : selection.filters.organizer}\u00a0».`
       : (selection.searchError ?? `Agenda romand, ${SITE_TAGLINE}\u00a0: les événements à venir de cette sélection.`),
     unknownPlace: Boolean(unknown),
+    registrations: await registrationsOf({ store }, selection.events, now),
   };
 }

@@ -37,6 +37,11 @@ export interface RegistrationStore {
   setClosed(key: { eventId: string; startsAt: string }, closed: boolean, now: string): Promise<boolean>;
   /** The registration of one date, or null. */
   opening(eventId: string, startsAt: string): Promise<RegistrationOpening | null>;
+  /**
+   * The openings of these dates, in one read of the store whatever their number (a list's cards, the API's page, a
+   * feed): the dates that open none are left out.
+   */
+  openingsFor(keys: readonly { eventId: string; startsAt: string }[]): Promise<RegistrationOpening[]>;
   /** The registrations opened on an event's dates, by date. */
   openings(eventId: string): Promise<RegistrationOpening[]>;
   /**

@@ -64,6 +64,24 @@ export async function registrationShown(
   };
 }
 
+/** What the date an item stands for offers (a card, an API row, a feed item), or null when it opens none. */
+export type RegistrationsOf = (event: Pick<AgendaEvent, 'id' | 'startsAt'>) => Availability | null;
+
+/**
+ * What each of these events offers at `now`, for the date each stands for (a series' row: its date): the openings of
+ * a whole page or feed in one read of the store, never one per card (issue 73).
+ */
+export async function registrationsOf(
+  { store }: { store: Store },
+  events: readonly Pick<AgendaEvent, 'id' | 'startsAt'>[],
+  now: Date,
+): Promise<RegistrationsOf> {
+  const keyOf = (eventId: string, startsAt: string) => `${eventId}\n${startsAt}`;
+  const openings = await store.registrations.openingsFor(events.map((e) => ({ eventId: e.id, startsAt: e.startsAt })));
+  const byKey = new Map(openings.map((o) => [keyOf(o.eventId, o.startsAt), availabilityOf(o, now)]));
+  return (event) => byKey.get(keyOf(event.id, event.startsAt)) ?? null;
+}
+
 /** Registrations per email and hour, whoever asks from wherever (the guard counts per client address). */
 export const REGISTRATIONS_PER_EMAIL_HOUR = 5;
 const perEmail = once(() =>

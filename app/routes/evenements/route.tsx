@@ -19,12 +19,11 @@ import { Link } from '~/components/Link';
 import { describeAlertFilter } from '~/domain/alert';
 import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
-import { toEventCard } from '~/domain/event-card';
 import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
-import { lookedAtDays } from '~/domain/opening-text';
 import { comingHolidays } from '~/domain/school-holidays';
 import { placeReading, placeSearchPath } from '~/domain/search-place';
 import type { loader as rootLoader } from '~/root';
+import { pageCards } from './cards.server';
 import { EmptyState } from './EmptyState';
 import { FamilyHolidays, HolidayDates } from './FamilyHolidays';
 import { FilterBar } from './FilterBar';
@@ -70,10 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > result.pageCount) throw redirect(`/evenements?${filtersToParams(filters, { page: result.pageCount })}`);
   // An exhibition says the hours of the days looked at: « demain », « ce week-end », or a later period's first open day.
   const window = lookedAtWindow(filters, holidays, now);
-  const near = filters.near;
-  const items = result.items.map((e) =>
-    toEventCard(e, { days: lookedAtDays(e.schedule, window, now), now, near, holidays, holidaysOf: filters.holidays }),
-  );
+  const items = await pageCards({ store }, result.items, { window, filters, holidays, now });
   return data({
     filters,
     categoryName,

@@ -175,6 +175,12 @@ export function createRegistrationStore(ctx: FirestoreContext): RegistrationStor
       const d = (await openings().doc(openingId(eventId, startsAt)).get()).data();
       return d ? toOpening(d) : null;
     },
+    async openingsFor(keys) {
+      if (keys.length === 0) return [];
+      // One batched read of the documents (their ids are the keys), not one read per date.
+      const refs = keys.map((k) => openings().doc(openingId(k.eventId, k.startsAt)));
+      return (await db.getAll(...refs)).flatMap((d) => (d.exists ? [toOpening(d.data() ?? {})] : []));
+    },
     async openings(eventId) {
       const { docs } = await openings().where('eventId', '==', eventId).get();
       return docs.map((d) => toOpening(d.data())).sort((a, b) => a.startsAt.localeCompare(b.startsAt));

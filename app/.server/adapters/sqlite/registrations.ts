@@ -164,6 +164,17 @@ export function createRegistrationStore(db: Db): RegistrationStore {
       const row = openingRow(eventId, startsAt);
       return row ? toOpening(row) : null;
     },
+    async openingsFor(keys) {
+      if (keys.length === 0) return [];
+      // One statement for a whole page, the pairs as one JSON parameter (no limit on the number of variables).
+      const rows = db
+        .prepare(
+          `SELECT o.* FROM json_each(?) AS k JOIN registration_openings o
+            ON o.event_id = json_extract(k.value, '$[0]') AND o.starts_at = json_extract(k.value, '$[1]')`,
+        )
+        .all(JSON.stringify(keys.map((k) => [k.eventId, k.startsAt]))) as Row[];
+      return rows.map(toOpening);
+    },
     async openings(eventId) {
       const rows = db
         .prepare('SELECT * FROM registration_openings WHERE event_id = ? ORDER BY starts_at')
