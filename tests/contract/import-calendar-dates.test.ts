@@ -134,8 +134,18 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, created: 1 });
     const first = await apiDates(source.id, 'vendredi@cave.ch');
     expect(first.dates.slice(0, 2)).toEqual([
-      { startsAt: '2026-12-04T19:00:00+01:00', endsAt: '2026-12-04T22:00:00+01:00', cancelled: false, registration: null },
-      { startsAt: '2026-12-11T19:00:00+01:00', endsAt: '2026-12-11T22:00:00+01:00', cancelled: false, registration: null },
+      {
+        startsAt: '2026-12-04T19:00:00+01:00',
+        endsAt: '2026-12-04T22:00:00+01:00',
+        cancelled: false,
+        registration: null,
+      },
+      {
+        startsAt: '2026-12-11T19:00:00+01:00',
+        endsAt: '2026-12-11T22:00:00+01:00',
+        cancelled: false,
+        registration: null,
+      },
     ]);
     // Said in words as the site's own series are, on the event page and in the API (its window's first and last dates).
     const [event] = await stand.events();
@@ -158,10 +168,30 @@ describe.each(BACKENDS)('dates des calendriers importés : $name', (backend) => 
     expect(await runSource(stand.deps(), source.id)).toMatchObject({ ok: true, created: 1 });
     const { dates } = await apiDates(source.id, 'cours@nyon.ch');
     expect(dates.slice(0, 4)).toEqual([
-      { startsAt: '2026-12-01T19:00:00+01:00', endsAt: '2026-12-01T20:30:00+01:00', cancelled: false, registration: null },
-      { startsAt: '2026-12-08T20:30:00+01:00', endsAt: '2026-12-08T22:00:00+01:00', cancelled: false, registration: null },
-      { startsAt: '2026-12-15T19:00:00+01:00', endsAt: '2026-12-15T20:30:00+01:00', cancelled: true, registration: null },
-      { startsAt: '2026-12-22T19:00:00+01:00', endsAt: '2026-12-22T20:30:00+01:00', cancelled: false, registration: null },
+      {
+        startsAt: '2026-12-01T19:00:00+01:00',
+        endsAt: '2026-12-01T20:30:00+01:00',
+        cancelled: false,
+        registration: null,
+      },
+      {
+        startsAt: '2026-12-08T20:30:00+01:00',
+        endsAt: '2026-12-08T22:00:00+01:00',
+        cancelled: false,
+        registration: null,
+      },
+      {
+        startsAt: '2026-12-15T19:00:00+01:00',
+        endsAt: '2026-12-15T20:30:00+01:00',
+        cancelled: true,
+        registration: null,
+      },
+      {
+        startsAt: '2026-12-22T19:00:00+01:00',
+        endsAt: '2026-12-22T20:30:00+01:00',
+        cancelled: false,
+        registration: null,
+      },
     ]);
     expect(dates).toHaveLength(10);
     // Read again unchanged: nothing to write.
