@@ -59,6 +59,14 @@ const EXPECTED: Record<string, Guard> = {
   // « Ça a lieu ? » (issue 51): the day's status, said by its organizer or an admin; « Me prévenir », asked by anyone.
   '/evenement/:id/statut': 'login',
   '/evenement/:id/prevenir': 'public',
+  // Places to book (decision 168): a visitor registers and cancels by a mailed link; the list is its organizers'.
+  '/evenement/:id/inscription': 'public',
+  '/evenement/:id/inscriptions': 'login',
+  '/evenement/:id/inscriptions.csv': 'login',
+  '/inscription/annuler/:token': 'public',
+  // An organization's members (decision 167): the invitation link opens for anyone, the members' page is theirs.
+  '/organisation/invitation': 'public',
+  '/organizer/membres': 'login',
   '/carte.json': 'public',
   // The public API (decision 046): the same answer for everyone, cookie or not, cacheable by shared caches.
   '/api/v1/events': 'public-api',
