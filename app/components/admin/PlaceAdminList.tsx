@@ -92,7 +92,7 @@ function Accounts({ row, answer }: { row: PlaceRowView; answer: PlaceRefusal | n
       {row.accounts?.length ? (
         <p>
           {/* Roles and removals: the organization's own page, where an admin may act as a responsable (decision 167). */}
-          <Link to={`/organizer/membres?id=${encodeURIComponent(row.id)}`}>
+          <Link className="admin-members-link" to={`/organizer/membres?id=${encodeURIComponent(row.id)}`}>
             Membres et rôles<span className="visually-hidden">{` de «\u00a0${row.name}\u00a0»`}</span>
           </Link>
         </p>
