@@ -81,6 +81,13 @@ export default function RegistrationsPage() {
       </p>
       <h1>Inscriptions</h1>
       {dates.length === 0 ? <p className="notice">Aucune date à venir.</p> : null}
+      {dates.filter((d) => d.opening).length > 1 ? (
+        <p>
+          <a href={`/evenement/${event.id}/inscriptions.csv`} download>
+            Exporter les inscrits de toutes les dates (CSV, pour un tableur)
+          </a>
+        </p>
+      ) : null}
       {dates.map((d) => (
         <RegistrationDate
           key={d.startsAt}

@@ -59,11 +59,12 @@ const EXPECTED: Record<string, Guard> = {
   // « Ça a lieu ? » (issue 51): the day's status, said by its organizer or an admin; « Me prévenir », asked by anyone.
   '/evenement/:id/statut': 'login',
   '/evenement/:id/prevenir': 'public',
-  // Places to book (decision 168): a visitor registers and cancels by a mailed link; the list is its organizers'.
+  // Places to book (decision 168): a visitor registers and cancels by a mailed link (an unknown one is a 404 for
+  // everyone); the list and its export are its organizers' (the organizer's own event below, as for its edit screen).
   '/evenement/:id/inscription': 'public',
   '/evenement/:id/inscriptions': 'login',
   '/evenement/:id/inscriptions.csv': 'login',
-  '/inscription/annuler/:token': 'public',
+  '/inscription/annuler/:token': 'not-found',
   // An organization's members (decision 167): the invitation link opens for anyone, the members' page is theirs.
   '/organisation/invitation': 'public',
   '/organizer/membres': 'login',
@@ -209,7 +210,8 @@ test.beforeAll(async ({ ports }) => {
 
 function concrete(pattern: string, targets: Targets): string {
   if (pattern.startsWith('/admin/sources/')) return pattern.replace(':id', GUARD_SOURCE.id);
-  if (pattern.startsWith('/evenement/')) return pattern.replace(':id', targets.event);
+  if (pattern.startsWith('/evenement/') && !pattern.includes('/inscriptions'))
+    return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/api/v1/events/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
   if (pattern === '/lieux/:slug') return `/lieux/${GUARD_VENUE.slug}`;
@@ -368,6 +370,8 @@ test.describe('matrice des gardes @http', () => {
     const othersEvent = (pattern: string) =>
       pattern.includes(':id') && concrete(pattern, targets).includes(targets.owned);
     expect(Object.keys(EXPECTED).filter(othersEvent).sort()).toEqual([
+      '/evenement/:id/inscriptions',
+      '/evenement/:id/inscriptions.csv',
       '/organizer/edit-event/:id',
       '/organizer/event-confirmation/:id',
     ]);
@@ -447,7 +451,7 @@ const pages = (guards: Guard[]) =>
   Object.keys(EXPECTED).filter(
     (p) =>
       guards.includes(EXPECTED[p]) &&
-      !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) &&
+      !/\.(svg|pdf|ics|rss|json|xml|txt|csv)$/.test(p) &&
       p !== '/healthz' &&
       p !== '/livez' &&
       !p.startsWith('/apercu-image/'),

@@ -5,14 +5,9 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
 import type { AgendaEvent } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
-import {
-  REGISTRATION_LIMITS,
-  REGISTRATION_MESSAGES,
-  type Registration,
-  type RegistrationOpening,
-  registrationSettingsSchema,
-} from '~/domain/registration';
-import { zurichIso } from '~/domain/zurich-iso';
+import { REGISTRATION_LIMITS, type Registration, type RegistrationOpening } from '~/domain/registration';
+import { registrationSettingsSchema } from '~/domain/registration-schema';
+import { zurichIso, zurichOffsetIso } from '~/domain/zurich-iso';
 import { createLimiter } from '../platform/limiter';
 import { once } from '../platform/once';
 import { UseCaseError } from '../platform/use-case-error';
@@ -29,11 +24,13 @@ export const ORGANIZER_MESSAGES = {
   nobody: 'Personne n’est inscrit à cette date.',
 } as const;
 
-/** The event, if this account may manage its registrations (the same check as for managing the event). */
+/**
+ * The event, if this account may manage its registrations (the same check as for managing the event). Someone else's
+ * event is « not found », as on the event's own organizer screens: its list of registrants is nobody else's business.
+ */
 export async function managedEvent({ store }: Pick<RegistrationDeps, 'store'>, user: UserProfile, eventId: string) {
   const event = await store.events.findById(eventId);
-  if (!event) throw new UseCaseError(ORGANIZER_MESSAGES.notFound, 'form', 404);
-  if (actorsFor(user, event).length === 0) throw new UseCaseError(REGISTRATION_MESSAGES.forbidden, 'form', 403);
+  if (!event || actorsFor(user, event).length === 0) throw new UseCaseError(ORGANIZER_MESSAGES.notFound, 'form', 404);
   return event;
 }
 
@@ -126,25 +123,38 @@ const STATUS_WORDS: Record<Registration['status'], string> = {
 };
 
 /**
- * A date's list as a CSV that opens right in a spreadsheet of Swiss French settings: UTF-8 with its BOM, `;` between
- * cells, CRLF between rows, every cell quoted and guarded against formulas.
+ * The list of registrants as a CSV that opens right in a spreadsheet of Swiss French settings: UTF-8 with its BOM, `;`
+ * between cells, CRLF between rows, every cell quoted and guarded against formulas. One date's list, or, without a
+ * date, every date's (a « Date » column first, each question once in its own column), for a series or a workshop
+ * given twice. Times are Zurich's wall clock.
  */
 export async function registrationsCsv(deps: RegistrationDeps, user: UserProfile, eventId: string, startsAt: string) {
   const event = await managedEvent(deps, user, eventId);
-  const opening = await deps.store.registrations.opening(event.id, startsAt);
-  if (!opening) throw new UseCaseError(ORGANIZER_MESSAGES.notADate, 'startsAt', 404);
-  const list = await deps.store.registrations.list(event.id, startsAt);
-  const header = ['Nom', 'Email', 'Personnes', 'Statut', 'Inscrit le', ...opening.questions];
-  const rows = list.map((r) => [
-    r.name,
-    r.email,
-    r.people,
-    STATUS_WORDS[r.status],
-    r.createdAt.slice(0, 16).replace('T', ' '),
-    ...opening.questions.map((_, i) => r.answers[i] ?? ''),
-  ]);
+  const openings = startsAt
+    ? [await deps.store.registrations.opening(event.id, startsAt)].filter((o) => o !== null)
+    : await deps.store.registrations.openings(event.id);
+  if (startsAt && openings.length === 0) throw new UseCaseError(ORGANIZER_MESSAGES.notADate, 'startsAt', 404);
+  const list = await deps.store.registrations.list(event.id, startsAt || null);
+  const questions = [...new Set(openings.flatMap((o) => o.questions))];
+  const wallClock = (instant: string) => zurichOffsetIso(instant).slice(0, 16).replace('T', ' ');
+  const header = [...(startsAt ? [] : ['Date']), 'Nom', 'Email', 'Personnes', 'Statut', 'Inscrit le', ...questions];
+  const rows = list
+    .toSorted((a, b) => a.startsAt.localeCompare(b.startsAt))
+    .map((r) => {
+      const asked = openings.find((o) => o.startsAt === r.startsAt)?.questions ?? [];
+      return [
+        ...(startsAt ? [] : [wallClock(r.startsAt)]),
+        r.name,
+        r.email,
+        r.people,
+        STATUS_WORDS[r.status],
+        wallClock(r.createdAt),
+        ...questions.map((q) => r.answers[asked.indexOf(q)] ?? ''),
+      ];
+    });
   const body = [header, ...rows].map((row) => row.map(csvCell).join(';')).join('\r\n');
-  return { csv: `\ufeff${body}\r\n`, filename: `inscriptions-${event.id}-${startsAt.slice(0, 10)}.csv` };
+  const day = startsAt ? startsAt.slice(0, 10) : 'toutes-les-dates';
+  return { csv: `\ufeff${body}\r\n`, filename: `inscriptions-${event.id}-${day}.csv` };
 }
 
 export const MESSAGES_PER_DATE_DAY = 3;

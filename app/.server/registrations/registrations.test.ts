@@ -66,7 +66,7 @@ describe('places à réserver, par leurs cas d’usage', () => {
   it('2 places : deux confirmées, la suivante attend ; une annulation lui donne la place et un mail', async () => {
     const { store, deps, owner, other, event } = await setUp();
     const settings = { startsAt: STARTS, places: '2', waitingList: 'on', perPerson: '2', question0: 'Âge de l’enfant' };
-    expect(await refusal(openRegistration(deps, other, event.id, settings, NOW))).toMatchObject({ status: 403 });
+    expect(await refusal(openRegistration(deps, other, event.id, settings, NOW))).toMatchObject({ status: 404 });
     await openRegistration(deps, owner, event.id, settings, NOW);
     expect((await registrationShown(deps, event.id, STARTS, NOW))?.text).toBe('2\u00a0places');
 
@@ -133,9 +133,16 @@ describe('places à réserver, par leurs cas d’usage', () => {
     expect(filename).toBe('inscriptions-atelier-2030-03-20.csv');
     expect(csv.startsWith('\ufeff"Nom";"Email";"Personnes";"Statut";"Inscrit le";"Régime"\r\n')).toBe(true);
     expect(csv.split('\r\n')[1]).toBe(
-      `"'=HYPERLINK(""x"")";"${at(1)}";"1";"confirmée";"2030-03-01 10:00";"sans ""gluten""; merci"`,
+      `"'=HYPERLINK(""x"")";"${at(1)}";"1";"confirmée";"2030-03-01 11:00";"sans ""gluten""; merci"`,
     );
-    expect(await refusal(registrationsCsv(deps, other, event.id, STARTS))).toMatchObject({ status: 403 });
+    // Without a date, every date's list, each row with its date, on Zurich's clock.
+    const all = await registrationsCsv(deps, owner, event.id, '');
+    expect(all.filename).toBe('inscriptions-atelier-toutes-les-dates.csv');
+    expect(all.csv.split('\r\n').slice(0, 2)).toEqual([
+      '\ufeff"Date";"Nom";"Email";"Personnes";"Statut";"Inscrit le";"Régime"',
+      `"2030-03-20 18:00";"'=HYPERLINK(""x"")";"${at(1)}";"1";"confirmée";"2030-03-01 11:00";"sans ""gluten""; merci"`,
+    ]);
+    expect(await refusal(registrationsCsv(deps, other, event.id, STARTS))).toMatchObject({ status: 404 });
   });
 
   it('un message aux inscrits : borné, un mail chacun', async () => {
