@@ -10,8 +10,8 @@ import {
   isRegistrationOpen,
   REGISTRATION_MESSAGES,
   type Registration,
-  registrationSchema,
 } from '~/domain/registration';
+import { registrationSchema } from '~/domain/registration-schema';
 import { stableId } from '../platform/ids';
 import { createLimiter } from '../platform/limiter';
 import { once } from '../platform/once';
