@@ -1,5 +1,6 @@
 // « Vouliez-vous dire … ? » on both backends: the use case over the store's public vocabulary (decision 039).
 import { beforeEach, describe, expect, it } from 'vitest';
+import { searchOrPlaceSuggestion } from '../../app/.server/events/place-suggestion';
 import { searchEvents, searchSuggestion } from '../../app/.server/events/public';
 import type { EventFilters } from '../../app/domain/event-filters';
 import { makeEvent } from '../support/factories';
@@ -56,5 +57,27 @@ describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
     expect(await suggest(filters('zzzzzz'))).toBeNull();
     // « concert » exists, but not in Geneva: no suggestion that finds nothing either.
     expect(await suggest(filters('concrt', { canton: 'GE' }))).toBeNull();
+  });
+
+  // A typo can be of a word and of a village at once: the closer writing of what was typed is offered.
+  it('« concrt » : « concert » (une lettre) plutôt que le village de Court (deux) ; « Echalens » : autour d’Echallens', async () => {
+    await store.events.insertMany([
+      makeEvent(
+        { id: 'v1', title: 'Fête du village', city: 'Court', canton: 'BE', lat: 47.239, lng: 7.3609 },
+        { now: NOW },
+      ),
+      makeEvent(
+        { id: 'v2', title: 'Marché d’Echallens', city: 'Echallens', canton: 'VD', lat: 46.641, lng: 6.633 },
+        { now: NOW },
+      ),
+    ]);
+    const suggestBoth = async (f: EventFilters) =>
+      searchOrPlaceSuggestion({ store }, f, (await searchEvents({ store }, f, 1, NOW)).total, NOW);
+    expect(await suggestBoth(filters('concrt'))).toEqual({ q: 'concert', total: 2 });
+    expect(await suggestBoth(filters('cour'))).toBeNull();
+    expect(await suggestBoth(filters('Echalens'))).toMatchObject({
+      q: 'Echallens',
+      href: expect.stringContaining('autour=Echallens'),
+    });
   });
 });

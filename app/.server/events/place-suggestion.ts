@@ -1,11 +1,13 @@
 // « Vouliez-vous dire Echallens ? » (issue 70): a search text that misspells a locality (« Echalens ») and found little
 // is offered the events around that locality, as « Autour de » offers Lausanne for « Lozane »: by spelling, then the
 // weightier locality (close-localities.ts), and only when the list around it finds more than the text did.
+import { distance } from 'fastest-levenshtein';
 import { localityTypo } from '~/domain/close-localities';
 import { DEFAULT_RADIUS } from '~/domain/distance';
 import { type EventFilters, listPath } from '~/domain/event-filters';
 import { findLocality, unambiguousName } from '~/domain/localities';
 import { READ_AS_PLACE } from '~/domain/search-place';
+import { foldText } from '~/domain/search-text';
 import type { Store } from '../ports';
 import { SUGGEST_BELOW, searchEvents, searchSuggestion } from './public';
 
@@ -36,12 +38,20 @@ export async function placeSuggestion(
   return total > found ? { q: name, total, ...(more ? { more } : {}), href } : null;
 }
 
-/** What a search that found little suggests: the locality it misspells first, else its words corrected (decision 143). */
+/**
+ * What a search that found little suggests: the locality it misspells or its words corrected (decision 143), whichever
+ * is the closer writing of what was typed (« concrt »: « concert », one letter, rather than the village of Court, two);
+ * the locality when both are as close (« Echalens »: the list around Echallens, not the word in a title).
+ */
 export async function searchOrPlaceSuggestion(
   deps: { store: Store },
   filters: EventFilters,
   found: number,
   now = new Date(),
 ): Promise<Suggestion | null> {
-  return (await placeSuggestion(deps, filters, found, now)) ?? (await searchSuggestion(deps, filters, found, now));
+  const place = await placeSuggestion(deps, filters, found, now);
+  const words = await searchSuggestion(deps, filters, found, now);
+  if (!place || !words) return place ?? words;
+  const typed = foldText(filters.q ?? '');
+  return distance(typed, foldText(words.q)) < distance(typed, foldText(place.q)) ? words : place;
 }
