@@ -6,18 +6,8 @@ import { END_AFTER_MIDNIGHT, END_BEFORE_START, validateEventForm } from './event
 import { type Schedule, scheduleIssues, scheduleSchema, WEEKDAYS, type Weekday } from './schedule';
 import { alignFirstDate } from './schedule-days';
 import { flag, NEW_SCHEDULE_VALUES, periodSameHours, SCHEDULE_KINDS, type ScheduleKind } from './schedule-form-fields';
-import {
-  badLineMessage,
-  dateLines,
-  dayList,
-  hm,
-  listLineProblem,
-  onLine,
-  parseDay,
-  readMonthly,
-  readRepeat,
-  swissDay,
-} from './schedule-form-text';
+import { readMonthly, readRepeat, swissDay } from './schedule-form-text';
+import { badLineMessage, dateLines, dayList, hm, listLineProblem, onLine, parseDay } from './schedule-lines';
 
 export {
   NEW_SCHEDULE_VALUES,

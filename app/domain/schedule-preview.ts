@@ -17,6 +17,9 @@ import {
 } from './schedule-model';
 import { describeSchedule } from './schedule-text';
 
+/** The list's line the preview cannot read, loaded with the reader by the form's page (SchedulePreview.tsx). */
+export { listLineProblem } from './schedule-lines';
+
 /** One date of a schedule, as a list shows it: « sam. 28 nov. », « 08:00–12:00 ». */
 export interface PreviewDate {
   date: string;

@@ -176,30 +176,19 @@ export function OrganizerPicker({ meta, organizers, self, onPick }: OrganizerPic
         labelOf={organizerLabel}
       />
     );
-  if (self != null && organizers.length > 0)
-    return (
-      <SelectField
-        meta={withNewByDefault(meta)}
-        label={ON_BEHALF_LABEL}
-        hint="Au nom d’une de vos organisations, ses membres verront et modifieront l’événement. Vous-même, seul votre compte le gère."
-        options={[
-          { value: NEW_PLACE, label: SELF_LABEL },
-          ...organizers.map((o) => ({ value: o.id, label: organizerLabel(o) })),
-        ]}
-        onChange={(e) => onPick(organizers.find((o) => o.id === e.currentTarget.value) ?? null)}
-      />
-    );
+  // A member of organizations publishes in its own name or one of theirs; an admin or a lone organizer picks a record.
+  const onBehalf = self != null && organizers.length > 0;
   return (
     <SelectField
       meta={withNewByDefault(meta)}
-      label="Organisateur enregistré"
+      label={onBehalf ? ON_BEHALF_LABEL : 'Organisateur enregistré'}
       hint={
-        long
-          ? 'Les organisateurs connus de l’agenda. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
-          : 'Les organisateurs pour lesquels votre compte parle. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.'
+        onBehalf
+          ? 'Au nom d’une organisation, ses membres pourront aussi le modifier.'
+          : `Les organisateurs ${long ? 'connus de l’agenda' : 'pour lesquels votre compte parle'}. Un autre\u00a0? Proposez-le\u00a0: il sera publié avec l’événement.`
       }
       options={[
-        { value: NEW_PLACE, label: NEW_ORGANIZER_LABEL },
+        { value: NEW_PLACE, label: onBehalf ? SELF_LABEL : NEW_ORGANIZER_LABEL },
         ...organizers.map((o) => ({ value: o.id, label: organizerLabel(o) })),
       ]}
       onChange={(e) => onPick(organizers.find((o) => o.id === e.currentTarget.value) ?? null)}

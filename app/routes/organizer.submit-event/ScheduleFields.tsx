@@ -8,11 +8,11 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { type FieldMeta, SelectField, TextAreaField, TextField } from '~/components/form/Field';
 import { FieldError } from '~/components/form/FieldNotes';
 import { periodSameHours, SCHEDULE_KINDS } from '~/domain/schedule-form-fields';
-import { listLineProblem, MONTHLY_HINT, monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
+import { MONTHLY_HINT, monthlyOptions, repeatOptions } from '~/domain/schedule-form-text';
 import { WEEKDAY_LABELS, WEEKDAYS } from '~/domain/schedule-model';
 import type { ScheduleSummary as Summary } from '~/domain/schedule-preview';
 import type { EventFields } from './EventFieldsets';
-import { previewOf, SchedulePreview, useTypedValues } from './SchedulePreview';
+import { lineProblemOf, previewOf, SchedulePreview, useTypedValues } from './SchedulePreview';
 
 const shown = (meta: FieldMeta) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
 /** The preview's word when the list's field already says which line it cannot read. */
@@ -109,7 +109,7 @@ export function ScheduleFields({
   // Said once (issue 70): not in the preview when the field already shows its error (a form sent, or checked by the
   // browser), whose message names the same line.
   const fieldSaysIt = (fields.dateList.errors ?? []).length > 0;
-  const lineProblem = (current.scheduleKind || kind) === 'dates' ? listLineProblem(current.dateList) : null;
+  const lineProblem = (current.scheduleKind || kind) === 'dates' ? lineProblemOf(current.dateList) : null;
   const problem = lineProblem && fieldSaysIt ? LINE_SAID_BELOW_LIST : lineProblem;
   // Named after the first date once JavaScript follows it; in general words otherwise (a date typed since would
   // leave a named choice wrong).

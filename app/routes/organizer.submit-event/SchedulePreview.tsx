@@ -6,13 +6,16 @@
 import { useEffect, useState } from 'react';
 import { ScheduleSummary } from '~/components/ScheduleSummary';
 import { eventFormValues } from '~/domain/event-form-fields';
+import { listLineProblem } from '~/domain/schedule-lines';
 import { previewOfForm, type ScheduleSummary as Summary } from '~/domain/schedule-preview';
 
 /** The reader once loaded: a form mounted afresh (a refused sending, an import) reads its own values at once. */
 let loadedReader: typeof previewOfForm | null = null;
+let loadedLineReader: typeof listLineProblem | null = null;
 const loadReader = () =>
   import('~/domain/schedule-preview').then((m) => {
     loadedReader = m.previewOfForm;
+    loadedLineReader = m.listLineProblem;
   });
 
 /**
@@ -63,6 +66,16 @@ export function previewOf(
 ): Summary | null {
   if (import.meta.env.SSR) return previewOfForm(values);
   return loadedReader ? loadedReader(typed ?? values) : loadedPreview;
+}
+
+/**
+ * The line of « Plusieurs dates » the preview cannot read (issue 70), said by the server, and by the browser once its
+ * reader is there; before, the page's values are those it came with, whose list the server read (a stored list, or a
+ * refusal said under the field).
+ */
+export function lineProblemOf(dateList: string | undefined): string | null {
+  if (import.meta.env.SSR) return listLineProblem(dateList);
+  return loadedLineReader ? loadedLineReader(dateList) : null;
 }
 
 /**

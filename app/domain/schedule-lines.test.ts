@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEventForm } from '../../tests/support/factories';
 import { checkEventForm } from './schedule-form';
-import { dateLines, listLineProblem } from './schedule-form-text';
+import { dateLines, listLineProblem } from './schedule-lines';
 
 describe('« Plusieurs dates » : une ligne par date, l’heure comme on l’écrit en Suisse', () => {
   it('« 20h », « 20 h 30 », « 9.30 » et « 20:00-22:30 » se lisent ; un nombre seul n’est pas une heure', () => {
@@ -52,7 +52,7 @@ describe('« Plusieurs dates » : l’aperçu dit la ligne qu’il ne comprend p
       '«\u00a013.12.2026 12\u00a0» n’est pas compris. Ligne 2\u00a0: écrivez la date puis l’heure, par exemple 28.11.2026 20:00-22:30.',
     );
     expect(listLineProblem('12.12.2026 20:00\n\n14.12.2026')).toBe(
-      '«\u00a014.12.2026\u00a0» n’est pas compris. Ligne 3\u00a0: indiquez l’heure de début après la date, par exemple 14.12.2026 20:00.',
+      'Ligne 3\u00a0: indiquez l’heure de début après la date, par exemple 14.12.2026 20:00.',
     );
     expect(listLineProblem('12.12.2026 20:00\n13.12.2026 20h')).toBeNull();
     expect(listLineProblem('')).toBeNull();
