@@ -1,6 +1,6 @@
 // Issue 73's journey, on a 390×844 phone, with and without JavaScript: a committee of three runs an association's
-// atelier. The « responsable » invites two members; one submits the atelier « au nom de » the association; once
-// approved, she opens 12 places with a waiting list; 12 visitors register, the 13th waits; one cancels by the link of
+// atelier. The « responsable » invites two members; one submits the atelier « au nom de » the association, which the
+// moderator reads with its members; once approved, she opens 12 places with a waiting list; 12 visitors register, the 13th waits; one cancels by the link of
 // her mail, the 13th gets the place and a mail; the other member exports the list; the atelier says « Complet »
 // everywhere (its page, its card, the API, its JSON-LD).
 import { randomUUID } from 'node:crypto';
@@ -65,6 +65,11 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
   const id = new URL(treasurer.url()).pathname.split('/').pop() as string;
   removeAfter.event(id);
   const admin = await people.pageAs(await people.createUser({ role: 'admin' }), { viewport: phone });
+  // The moderator reads who did what: for the association, by one of its members, seen by all three.
+  await admin.goto(`/admin/events?eventId=${id}`);
+  const onBehalf = admin.getByTestId('moderation-organization');
+  await expect(onBehalf).toContainText(`Au nom de ${association.name}, proposé par un de ses membres (membre).`);
+  await expect(onBehalf).toContainText(`${boss.displayName} (responsable)`);
   await approveInModeration(admin, id);
   await admin.close();
 

@@ -168,6 +168,7 @@ export async function moderationPage({ store }: { store: Store }, url: URL, now 
               }
             : null,
           ownerCounts: decision.ownerCounts,
+          organization: decision.organization,
           history: decision.history.map((h) => ({
             id: h.id,
             action: h.action,

@@ -86,9 +86,36 @@ export async function moderationList({ store }: { store: Store }, query: Moderat
   return { ...list, counts, awaiting, pages, page: shownPage(query.page, list, pages) };
 }
 
+/** How many of an organization's members the moderation screen names. */
+const MEMBERS_NAMED = 12;
+
+/**
+ * The organization an event speaks for, as a moderator must know it (issue 73: who did what): its record and its
+ * members with their role, those who see and edit the event; null for an event of a person alone.
+ */
+async function organizationOf(store: Store, organizerId: string | null | undefined, submitter: string | null) {
+  if (!organizerId) return null;
+  const [record, members] = await Promise.all([
+    store.organizers.findById(organizerId),
+    store.organizerMembers.listByOrganizer(organizerId),
+  ]);
+  if (!record || members.length === 0) return null;
+  // Responsables first (the store's order); a large association's others are counted, not read one by one.
+  const named = members.slice(0, MEMBERS_NAMED);
+  const accounts = await Promise.all(named.map((m) => store.users.findById(m.uid)));
+  return {
+    name: record.name,
+    slug: record.slug,
+    /** The submitter's role in it; null when the submitter is not one of its members. */
+    submitterRole: members.find((m) => m.uid === submitter)?.role ?? null,
+    members: named.map((m, i) => ({ role: m.role, name: accounts[i]?.displayName ?? '(compte supprimé)' })),
+    others: members.length - named.length,
+  };
+}
+
 /** Everything a moderator needs to decide on one event. */
 export async function moderationCase({ store }: { store: Store }, event: AgendaEvent) {
-  const [owner, ownerCounts, history, duplicates] = await Promise.all([
+  const [owner, ownerCounts, history, duplicates, organization] = await Promise.all([
     event.createdBy ? store.users.findById(event.createdBy) : Promise.resolve(null),
     event.createdBy ? store.events.countByOwner(event.createdBy) : Promise.resolve(null),
     store.events.moderationHistory(event.id),
@@ -96,8 +123,9 @@ export async function moderationCase({ store }: { store: Store }, event: AgendaE
       { store },
       { title: event.title, city: event.city, startsAt: event.startsAt, excludeId: event.id },
     ),
+    organizationOf(store, event.organizerId, event.createdBy ?? null),
   ]);
-  return { owner, ownerCounts, history, duplicates, actions: actionsFor(event) };
+  return { owner, ownerCounts, history, duplicates, organization, actions: actionsFor(event) };
 }
 
 export function validateRejectionReason(raw: unknown): string {

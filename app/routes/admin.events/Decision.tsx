@@ -246,6 +246,7 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
         ) : (
           <p>Événement sans compte (contenu importé ou compte supprimé).</p>
         )}
+        {decision.organization ? <OnBehalf organization={decision.organization} /> : null}
       </section>
 
       <section data-testid="moderation-history">
@@ -264,5 +265,33 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
         )}
       </section>
     </article>
+  );
+}
+
+/**
+ * « Au nom de » (issue 73): the organization the event speaks for, whether its submitter is one of its members and with
+ * which role, and who else sees and edits it.
+ */
+function OnBehalf({
+  organization,
+}: {
+  organization: {
+    name: string;
+    slug: string;
+    submitterRole: string | null;
+    members: { role: string; name: string }[];
+    others: number;
+  };
+}) {
+  return (
+    <p data-testid="moderation-organization">
+      Au nom de <Link to={`/organisateurs/${organization.slug}`}>{organization.name}</Link>
+      {organization.submitterRole
+        ? `, proposé par un de ses membres (${organization.submitterRole})`
+        : ', proposé par un compte qui n’en est pas membre'}
+      . Ses membres voient et modifient l’événement&nbsp;:{' '}
+      {organization.members.map((m) => `${m.name} (${m.role})`).join(', ')}
+      {organization.others > 0 ? ` et ${organization.others}\u00a0autres` : ''}.
+    </p>
   );
 }
