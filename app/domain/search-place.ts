@@ -1,6 +1,7 @@
 // The search box reads a place (issue 70, decision 161): « Echallens », « 1040 », « Nyon VD », « Biel » typed where the
 // words go are the events around that locality (« Autour de », DEFAULT_RADIUS), as « Autour de » reads it
 // (localities.ts findLocality); the page says so and offers the text search instead (`?mot=1`).
+import { localityTypo } from './close-localities';
 import { DEFAULT_RADIUS, ofPlace } from './distance';
 import { type EventFilters, listPath } from './event-filters';
 import { findLocality, type Locality, namesakes, unambiguousName } from './localities';
@@ -55,6 +56,23 @@ const LINKING_WORDS = new Set([
  * text while it finds its events.
  */
 export function wordsAndPlace(text: string): { words: string; locality: Locality } | null {
+  return splitWordsAndPlace(text, (place) => (namesakes(place).length > 0 ? null : findLocality(place)));
+}
+
+/**
+ * « concert echalens » (issue 70): the words sought and the locality that the text's end or beginning misspells
+ * (localityTypo), for « Vouliez-vous dire « concert » autour d’Echallens ? »; null when no part is one.
+ */
+export function wordsAndPlaceTypo(text: string): { words: string; name: string } | null {
+  const found = splitWordsAndPlace(text, (place) => {
+    const name = localityTypo(place);
+    return name ? { name } : null;
+  });
+  return found ? { words: found.words, name: found.locality.name } : null;
+}
+
+/** The words sought and what `read` finds in the text's end or beginning, the longest part first. */
+function splitWordsAndPlace<T>(text: string, read: (place: string) => T | null): { words: string; locality: T } | null {
   const words = text.trim().split(/\s+/);
   const sought = (part: string[]) => {
     const kept = [...part];
@@ -67,9 +85,9 @@ export function wordsAndPlace(text: string): { words: string; locality: Locality
       [words.slice(-size), words.slice(0, -size)],
       [words.slice(0, size), words.slice(size)],
     ]) {
-      const locality = namesakes(place.join(' ')).length > 0 ? null : findLocality(place.join(' '));
       const soughtWords = sought(rest);
-      if (locality && soughtWords) return { words: soughtWords, locality };
+      const locality = soughtWords ? read(place.join(' ')) : null;
+      if (locality) return { words: soughtWords, locality };
     }
   }
   return null;

@@ -60,7 +60,7 @@ describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
   });
 
   // A typo can be of a word and of a village at once: the closer writing of what was typed is offered.
-  it('« concrt » : « concert » (une lettre) plutôt que le village de Court (deux) ; « Echalens » : autour d’Echallens', async () => {
+  it('« concrt » : « concert » (une lettre) plutôt que le village de Court (deux) ; « Echalens », « marche echalens » : autour d’Echallens', async () => {
     await store.events.insertMany([
       makeEvent(
         { id: 'v1', title: 'Fête du village', city: 'Court', canton: 'BE', lat: 47.239, lng: 7.3609 },
@@ -78,6 +78,12 @@ describe.each(BACKENDS)('suggestion de recherche : $name', (backend) => {
     expect(await suggestBoth(filters('Echalens'))).toMatchObject({
       q: 'Echallens',
       href: expect.stringContaining('autour=Echallens'),
+    });
+    // Words and a misspelt locality: the words around it, said as such; as close as « marché echallens », it wins.
+    expect(await suggestBoth(filters('marche echalens'))).toMatchObject({
+      q: '«\u00a0marche\u00a0» autour d’Echallens',
+      total: 1,
+      href: expect.stringMatching(/q=marche.*autour=Echallens|autour=Echallens.*q=marche/),
     });
   });
 });

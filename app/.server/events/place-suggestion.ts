@@ -1,12 +1,14 @@
-// « Vouliez-vous dire Echallens ? » (issue 70): a search text that misspells a locality (« Echalens ») and found little
-// is offered the events around that locality, as « Autour de » offers Lausanne for « Lozane »: by spelling, then the
-// weightier locality (close-localities.ts), and only when the list around it finds more than the text did.
+// « Vouliez-vous dire Echallens ? » (issue 70): a search text that misspells a locality (« Echalens »), or ends or
+// begins with one (« concert echalens »: « concert » around Echallens), and found little is offered the events around
+// it, as « Autour de » offers Lausanne for « Lozane »: by spelling, then the weightier locality (close-localities.ts),
+// and only when the list around it finds more than the text did.
 import { distance } from 'fastest-levenshtein';
 import { localityTypo } from '~/domain/close-localities';
-import { DEFAULT_RADIUS } from '~/domain/distance';
+import { DEFAULT_RADIUS, ofPlace } from '~/domain/distance';
 import { type EventFilters, listPath } from '~/domain/event-filters';
 import { findLocality, unambiguousName } from '~/domain/localities';
-import { READ_AS_PLACE } from '~/domain/search-place';
+import { quoted } from '~/domain/quoted';
+import { READ_AS_PLACE, wordsAndPlaceTypo } from '~/domain/search-place';
 import { foldText } from '~/domain/search-text';
 import type { Store } from '../ports';
 import { SUGGEST_BELOW, searchEvents, searchSuggestion } from './public';
@@ -18,6 +20,8 @@ export interface Suggestion {
   more?: true;
   /** Where the link goes when it is not the same search with `q` (the list around the locality). */
   href?: string;
+  /** The text as a locality's suggestion reads it (« concert Echallens »), to weigh against a correction of words. */
+  reads?: string;
 }
 
 export async function placeSuggestion(
@@ -27,15 +31,21 @@ export async function placeSuggestion(
   now = new Date(),
 ): Promise<Suggestion | null> {
   if (!filters.q || filters.near || filters.words || found >= SUGGEST_BELOW) return null;
-  const name = localityTypo(filters.q);
+  // The whole text (« Echalens »), else its end or beginning with the words sought (« concert echalens »).
+  const whole = localityTypo(filters.q);
+  const split = whole ? null : wordsAndPlaceTypo(filters.q);
+  const name = whole ?? split?.name;
   const locality = name ? findLocality(name) : null;
   if (!name || !locality) return null;
-  const near = { place: unambiguousName(locality), lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
-  const around = { ...filters, q: '', near };
+  const place = unambiguousName(locality);
+  const near = { place, lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
+  const around = { ...filters, q: split?.words ?? '', near };
   const { total, more } = await searchEvents({ store }, around, 1, now, true);
   // The list around it, saying what was typed (« Vous avez cherché « Echalens », lu comme une localité »).
   const href = listPath(around, { [READ_AS_PLACE]: filters.q });
-  return total > found ? { q: name, total, ...(more ? { more } : {}), href } : null;
+  const q = split ? `${quoted(split.words)} autour ${ofPlace(place)}` : name;
+  const reads = split ? `${split.words} ${name}` : name;
+  return total > found ? { q, total, ...(more ? { more } : {}), href, reads } : null;
 }
 
 /**
@@ -53,5 +63,5 @@ export async function searchOrPlaceSuggestion(
   const words = await searchSuggestion(deps, filters, found, now);
   if (!place || !words) return place ?? words;
   const typed = foldText(filters.q ?? '');
-  return distance(typed, foldText(words.q)) < distance(typed, foldText(place.q)) ? words : place;
+  return distance(typed, foldText(words.q)) < distance(typed, foldText(place.reads ?? place.q)) ? words : place;
 }
