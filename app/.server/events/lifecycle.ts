@@ -87,15 +87,22 @@ export async function changeEvent(
   const transition = findTransition(actors, before, input.action);
   if (!transition) throw new UseCaseError(LIFECYCLE_MESSAGES.refused, 'form', 409);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
-  const entry = transition.logged
-    ? {
-        adminUid: user.uid,
-        // A trusted publisher's edit is recorded as what it is: a publication without moderation.
-        action: transition.actor === 'trusted' ? ('publish' as const) : logAction(transition.action),
-        reason: input.reason ?? '',
-        createdAt: now,
-      }
-    : undefined;
+  // A member's edit or cancellation of its organization's event is written to the log as an admin's decision is: the
+  // moderator reads which member did what (issue 73, decision 167); a person's own events stay out of it.
+  const asMember =
+    transition.actor === 'owner' &&
+    Boolean(before.organizerId && user.organizerIds?.includes(before.organizerId)) &&
+    isModerationAction(transition.action);
+  const entry =
+    transition.logged || asMember
+      ? {
+          adminUid: user.uid,
+          // A trusted publisher's edit is recorded as what it is: a publication without moderation.
+          action: transition.actor === 'trusted' ? ('publish' as const) : logAction(transition.action),
+          reason: input.reason ?? '',
+          createdAt: now,
+        }
+      : undefined;
   const files = () => {
     if (!deps.files) throw new Error('Une image en attente de relecture demande le stockage des fichiers');
     return deps.files;

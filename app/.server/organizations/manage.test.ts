@@ -6,6 +6,8 @@ import { actorsFor } from '~/domain/event-lifecycle';
 import { makeEvent, makeOrganizer, storeUser } from '../../../tests/support/factories';
 import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { managedEvents } from '../events/dashboard';
+import { changeEvent } from '../events/lifecycle';
+import { moderationCase } from '../moderation/moderation';
 import { seedCategories } from '../seed/seed';
 import { acceptInvitation, inviteMember, organizationPage, removeMember, setMemberRole } from './manage';
 import { accountsAsResponsables } from './members';
@@ -82,6 +84,39 @@ describe('une organisation à plusieurs', () => {
     expect(await managedEvents({ store }, removed)).toEqual([]);
     expect(actorsFor(removed, concert)).toEqual([]);
     await expect(organizationPage(deps, removed, 'chorale')).rejects.toThrow('vous n’en êtes pas membre');
+  });
+
+  it('la modération lit quel membre a fait quoi ; les événements d’une personne seule restent hors du journal', async () => {
+    const { store, deps, ana, bea, asRequest, tokenOf } = await committee();
+    await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
+    await acceptInvitation(deps, bea, tokenOf(0));
+    const concert = makeEvent({
+      id: 'concert',
+      slug: 'concert',
+      status: 'pending',
+      createdBy: 'bea',
+      organizerId: 'chorale',
+    });
+    const own = makeEvent({ id: 'solo', slug: 'solo', status: 'pending', createdBy: 'ana', organizerId: null });
+    await store.events.insertMany([concert, own]);
+
+    await changeEvent({ store, now: () => NOW }, await asRequest(bea), { eventId: 'concert', action: 'cancel' });
+    await changeEvent({ store, now: () => NOW }, await asRequest(ana), { eventId: 'solo', action: 'cancel' });
+    const history = await store.events.moderationHistory('concert');
+    expect(history.map((h) => [h.adminName, h.action])).toEqual([['Béa', 'cancel']]);
+    expect(await store.events.moderationHistory('solo')).toEqual([]);
+
+    const seen = await moderationCase({ store }, (await store.events.findById('concert'))!);
+    expect(seen.organization).toEqual({
+      name: 'Chorale du Jorat',
+      slug: 'chorale',
+      submitterRole: 'membre',
+      members: [
+        { role: 'responsable', name: 'Ana' },
+        { role: 'membre', name: 'Béa' },
+      ],
+      others: 0,
+    });
   });
 
   it('le dernier responsable ne part pas ; un autre nommé, il peut', async () => {

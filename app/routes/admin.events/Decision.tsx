@@ -250,9 +250,9 @@ export function Decision({ loaded, next }: { loaded: LoaderData; next: string })
       </section>
 
       <section data-testid="moderation-history">
-        <h3>Historique des décisions</h3>
+        <h3>Historique</h3>
         {decision.history.length === 0 ? (
-          <p>Aucune décision pour l’instant.</p>
+          <p>Aucune décision ni modification journalisée pour l’instant.</p>
         ) : (
           <ul>
             {decision.history.map((h) => (
