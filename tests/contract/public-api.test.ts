@@ -209,6 +209,13 @@ describe.each(BACKENDS)('API publique : $name', (backend) => {
     expect(refused.response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/);
     expect(refused.body.detail).toBe('Valeur inconnue pour « category » : « inconnue ».');
     expect((await list('?limit=500')).body.detail).toBe('« limit » doit être un nombre entier entre 1 et 100.');
+    // A place not understood comes with the names « autour » takes (issue 70: a program has no list to choose from).
+    const several = await list('?autour=Cugy');
+    expect(several.response.status).toBe(400);
+    expect(several.body.localities).toEqual(['Cugy (FR)', 'Cugy (VD)']);
+    expect((await list(`?autour=${encodeURIComponent('Cugy (VD)')}`)).response.status).toBe(200);
+    expect((await list('?autour=Echalens')).body.localities).toContain('Echallens');
+    expect((await list('?autour=Lausanne&rayon=7')).body).not.toHaveProperty('localities');
   });
 
   it('pagine par curseur sans doublon ni oubli, et ne livre que les champs demandés', async () => {

@@ -2,7 +2,9 @@
 // query (queryFromFilters), one row per occurrence of a series or one per series (`group`, decision 065), an opaque
 // cursor and a choice of fields.
 import crypto from 'node:crypto';
+import { namesCloseTo } from '~/domain/close-localities';
 import { filtersToParams, parseEventFilters, WHEN_OPTIONS } from '~/domain/event-filters';
+import { findLocality, namesakes } from '~/domain/localities';
 import { activeCategorySlugs, categoryInfos } from '../categories/categories';
 import { cachedPlaceScope, cachedRead, getEventForViewer, queryFromFilters, schoolHolidays } from '../events/public';
 import type { Store } from '../ports';
@@ -18,6 +20,8 @@ export class ApiProblem extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail: string,
+    /** Members of the problem beyond RFC 9457's own (« localities » for a place not understood). */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -43,8 +47,14 @@ const FILTER_PARAMS = {
 function readFilters(params: URLSearchParams, active: readonly string[]) {
   const { filters, searchError, nearError } = parseEventFilters(params, active);
   if (searchError) throw badRequest(searchError);
-  // Around a place (issue 47): an unknown locality, a radius off the list, a position outside Switzerland.
-  if (nearError) throw badRequest(nearError);
+  // Around a place (issue 47): an unknown locality, a radius off the list, a position outside Switzerland. A name of
+  // several localities or a misspelt one comes with the names `autour` takes (« Cugy (VD) », « Echallens »): the
+  // page's list, for a program (issue 70).
+  if (nearError) {
+    const typed = (params.get('autour') ?? '').trim().slice(0, 100);
+    const localities = typed && (namesakes(typed).length > 0 || !findLocality(typed)) ? namesCloseTo(typed) : [];
+    throw new ApiProblem(400, 'Requête invalide', nearError, localities.length > 0 ? { localities } : {});
+  }
   if (params.get('rayon') && !filters.near) throw badRequest(RADIUS_WITHOUT_CENTRE);
   for (const [param, key] of Object.entries(FILTER_PARAMS)) {
     const given = params.get(param);

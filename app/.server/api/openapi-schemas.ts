@@ -176,6 +176,12 @@ export const Problem = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string', description: 'L’explication, en français.' },
+    localities: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Pour une localité de plusieurs noms ou mal écrite dans «\u00a0autour\u00a0»\u00a0: les noms qu’il accepte, par exemple «\u00a0Cugy (VD)\u00a0».',
+    },
   },
 };
 

@@ -22,7 +22,13 @@ export function apiJson(body: unknown, status = 200): Response {
 }
 
 export function apiProblem(problem: ApiProblem, extra: Record<string, string> = {}): Response {
-  const body = { type: 'about:blank', title: problem.title, status: problem.status, detail: problem.detail };
+  const body = {
+    type: 'about:blank',
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    ...problem.extensions,
+  };
   return new Response(JSON.stringify(body), {
     status: problem.status,
     headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...API_CORS_HEADERS, ...extra },
