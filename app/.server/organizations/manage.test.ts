@@ -79,10 +79,24 @@ describe('une organisation à plusieurs', () => {
     expect((await managedEvents({ store }, member)).map((e) => e.id)).toEqual(['concert']);
     expect(actorsFor(member, concert)).toEqual(['owner']);
 
+    // What she wrote « au nom de » the choir is the choir's: once she is out, it is handed to its responsable.
+    const atelier = makeEvent({
+      id: 'atelier',
+      slug: 'atelier',
+      status: 'pending',
+      createdBy: 'bea',
+      organizerId: 'chorale',
+    });
+    const hers = makeEvent({ id: 'sien', slug: 'sien', status: 'pending', createdBy: 'bea', organizerId: null });
+    await store.events.insertMany([atelier, hers]);
     await removeMember(deps, ana, { organizerId: 'chorale', uid: 'bea' });
     const removed = await asRequest(bea);
-    expect(await managedEvents({ store }, removed)).toEqual([]);
+    expect((await managedEvents({ store }, removed)).map((e) => e.id)).toEqual(['sien']);
     expect(actorsFor(removed, concert)).toEqual([]);
+    const handed = await store.events.findById('atelier');
+    expect(handed?.createdBy).toBe('ana');
+    expect(actorsFor(removed, handed)).toEqual([]);
+    expect((await store.events.findById('sien'))?.createdBy).toBe('bea');
     await expect(organizationPage(deps, removed, 'chorale')).rejects.toThrow('vous n’en êtes pas membre');
   });
 

@@ -14,6 +14,7 @@ import { SITE_NAME } from '~/domain/site';
 import { escapeHtml } from '../mail/mailer';
 import { UseCaseError } from '../platform/use-case-error';
 import type { MailPort, Store, UserProfile } from '../ports';
+import { handOverAuthoredEvents } from './members';
 
 export const ORGANIZATION_MESSAGES = {
   notYours: 'Cette organisation n’existe pas, ou vous n’en êtes pas membre.',
@@ -168,11 +169,16 @@ export async function setMemberRole(
   if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'form', 409);
 }
 
-/** A responsable removes a member, or a member leaves (`uid` their own): access ends at their next request. */
+/**
+ * A responsable removes a member, or a member leaves (`uid` their own): access ends at their next request, to the events
+ * they wrote for the organization too (handed to it).
+ */
 export async function removeMember(deps: Deps, user: UserProfile, input: { organizerId: string; uid: string }) {
   if (input.uid === user.uid) await membership(deps, user, input.organizerId);
   else await managing(deps, user, input.organizerId);
-  const written = await deps.store.organizerMembers.remove({ ...input, now: clock(deps).toISOString() });
+  const now = clock(deps).toISOString();
+  const written = await deps.store.organizerMembers.remove({ ...input, now });
   if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'form', 409);
   if (written === 'absent') throw new UseCaseError(ORGANIZATION_MESSAGES.notMember, 'form', 404);
+  await handOverAuthoredEvents(deps, { ...input, now });
 }

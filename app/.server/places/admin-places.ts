@@ -6,6 +6,7 @@ import { normalizeTownName } from '~/domain/localities';
 import { LAST_RESPONSABLE_MESSAGE } from '~/domain/organization';
 import { type Organizer, type PlaceStatus, undoable, type Venue } from '~/domain/place';
 import { slugify } from '~/domain/slug';
+import { handOverAuthoredEvents } from '../organizations/members';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 import { eventsFollowRecord } from './follow-record';
@@ -203,6 +204,8 @@ export async function linkOrganizerAccount(
     ? await store.organizerMembers.set({ organizerId: input.id, uid: account.uid, role: 'responsable', now: at })
     : await store.organizerMembers.remove({ organizerId: input.id, uid: account.uid, now: at, allowEmpty: true });
   if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'email', 409);
+  if (!input.linked && written === 'ok')
+    await handOverAuthoredEvents({ store }, { organizerId: input.id, uid: account.uid, now: at });
   const organizer = await store.organizers.findById(input.id);
   if (!organizer) throw new UseCaseError(`${PLACE_WORDS.organizer.this} n’existe pas (ou plus).`, 'form', 404);
   return { organizer, account };
