@@ -35,6 +35,14 @@ export function townOfPostalCode(input: HTMLInputElement, last: { city?: string 
       return;
     }
     if (city.value === choice.fill) return;
+    // Read again once the list is there: a town typed meanwhile stays as typed, and a field the organizer is in is not
+    // written into (the walk of issue 73 saved « CortaillodCortaillod »: the town set while it was being typed); the
+    // town is offered as its placeholder instead.
+    if (city.value.trim() && city.value !== last.city) return;
+    if (city.ownerDocument.activeElement === city) {
+      city.placeholder = choice.fill;
+      return;
+    }
     last.city = choice.fill;
     city.value = choice.fill;
     // As if typed: the town's canton and position follow (onCity), its message about the empty field goes.
