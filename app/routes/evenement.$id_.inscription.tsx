@@ -77,7 +77,8 @@ export default function RegistrationPage() {
         <div className="notice notice--success" role="status" data-testid="registration-done">
           {loaded.done === 'confirmed'
             ? 'C’est fait\u00a0: votre inscription est confirmée. Un email vous le confirme, avec un lien pour annuler.'
-            : 'Cette date est complète\u00a0: vous êtes sur la liste d’attente. Un email vous le confirme\u00a0; si une place se libère, nous vous écrivons.'}
+            : // Full, or fewer places left than asked for (« Plus qu’une place » and 2 people): true in both cases.
+              'Il ne reste plus assez de places pour votre inscription\u00a0: vous êtes sur la liste d’attente. Un email vous le confirme\u00a0; dès que des places se libèrent pour vous, nous vous écrivons.'}
         </div>
       ) : null}
       {view ? (

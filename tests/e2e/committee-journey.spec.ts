@@ -138,6 +138,8 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
   expect(rows).toHaveLength(14);
   expect(rows.find((r) => r.includes(email(13)))).toContain('"confirmée"');
   expect(rows.find((r) => r.includes(email(12)))).toContain('"annulée"');
+  // The list of 13 reads on the phone: scrolled within its box, never the page (the walk: 594 px wide).
+  expect(await secretary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
   // Full everywhere: the page, the card of the list, the API, the page's JSON-LD.
   await visitor.goto(`/evenement/${id}`);

@@ -63,8 +63,8 @@ export function registeredMail(config: MailSettings, title: string, r: Registrat
         `Votre inscription à ${what(title, r)} est confirmée pour ${people(r.people)}.`,
       ])
     : mailTo(config, r, 'Liste d’attente', [
-        `La date ${what(title, r)} est complète\u00a0: vous êtes sur la liste d’attente pour ${people(r.people)}.`,
-        'Si une place se libère, elle vous revient dans l’ordre d’inscription et nous vous écrivons aussitôt.',
+        `Pour ${what(title, r)}, il ne reste plus assez de places pour ${people(r.people)}\u00a0: vous êtes sur la liste d’attente.`,
+        'Dès que des places se libèrent pour vous, elles vous reviennent dans l’ordre d’inscription et nous vous écrivons aussitôt.',
       ]);
 }
 

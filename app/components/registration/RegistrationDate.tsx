@@ -58,7 +58,9 @@ export function RegistrationDate({
       </h2>
       {opening ? (
         <p>
-          {opening.confirmed}&nbsp;confirmée(s) sur {opening.places}&nbsp;places, {opening.waiting}&nbsp;en attente
+          {/* Counted in people, as the places are (an inscription may bring several). */}
+          {opening.confirmed}&nbsp;{opening.confirmed > 1 ? 'places prises' : 'place prise'} sur {opening.places},{' '}
+          {opening.waiting}&nbsp;{opening.waiting > 1 ? 'personnes' : 'personne'} en attente
           {opening.closed ? ' — fermées à la main' : ''}.
         </p>
       ) : null}
@@ -135,32 +137,41 @@ export function RegistrationDate({
           {date.registrations.length === 0 ? (
             <p>Personne pour l’instant.</p>
           ) : (
-            <table className="table" data-testid="registrations">
-              <thead>
-                <tr>
-                  <th>Nom</th>
-                  <th>Email</th>
-                  <th>Personnes</th>
-                  <th>Statut</th>
-                  {opening.questions.map((q) => (
-                    <th key={q}>{q}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {date.registrations.map((r) => (
-                  <tr key={r.id}>
-                    <td>{r.name}</td>
-                    <td>{r.email}</td>
-                    <td>{r.people}</td>
-                    <td>{STATUS[r.status]}</td>
-                    {opening.questions.map((q, i) => (
-                      <td key={q}>{r.answers[i] ?? ''}</td>
+            // Scrolled within its box on a phone, never the page (the walk of issue 73: 594 px wide at 390).
+            <section
+              className="registrations-scroll"
+              aria-label={`Inscrits du ${formatDateTime(startsAt)}`}
+              // A scrolled box takes the keyboard's focus, to scroll it.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+              tabIndex={0}
+            >
+              <table className="table" data-testid="registrations">
+                <thead>
+                  <tr>
+                    <th>Nom</th>
+                    <th>Email</th>
+                    <th>Personnes</th>
+                    <th>Statut</th>
+                    {opening.questions.map((q) => (
+                      <th key={q}>{q}</th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {date.registrations.map((r) => (
+                    <tr key={r.id}>
+                      <td>{r.name}</td>
+                      <td>{r.email}</td>
+                      <td>{r.people}</td>
+                      <td>{STATUS[r.status]}</td>
+                      {opening.questions.map((q, i) => (
+                        <td key={q}>{r.answers[i] ?? ''}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           )}
           <p>
             <a href={`/evenement/${eventId}/inscriptions.csv?date=${encodeURIComponent(startsAt)}`} download>
@@ -173,7 +184,10 @@ export function RegistrationDate({
               <input type="hidden" name="intent" value="ecrire" />
               <input type="hidden" name="startsAt" value={startsAt} />
               <label className="field">
-                <span>Écrire aux {active.length}&nbsp;personnes inscrites (confirmées et en attente)</span>
+                <span>
+                  Écrire aux inscrits ({active.length}&nbsp;{active.length > 1 ? 'inscriptions' : 'inscription'},
+                  confirmées et en attente)
+                </span>
                 <textarea
                   name="message"
                   required
