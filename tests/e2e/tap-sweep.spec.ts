@@ -16,7 +16,7 @@ function pagesOf(guards: string[]): string[] {
   return [...table.matchAll(/'([^']+)': '([a-z-]+)'/g)]
     .filter((m) => guards.includes(m[2]))
     .map((m) => m[1])
-    .filter((p) => !/\.(svg|pdf|ics|rss|json|xml|txt)$/.test(p) && !['/healthz', '/livez'].includes(p));
+    .filter((p) => !/\.(svg|pdf|ics|rss|json|xml|txt|csv)$/.test(p) && !['/healthz', '/livez'].includes(p));
 }
 
 test.describe('cibles tactiles et textes coupés, à 390 px', { tag: '@once' }, () => {

@@ -87,10 +87,12 @@ export async function changeEvent(
   const transition = findTransition(actors, before, input.action);
   if (!transition) throw new UseCaseError(LIFECYCLE_MESSAGES.refused, 'form', 409);
   const now = (deps.now ? deps.now() : new Date()).toISOString();
-  // A member's edit or cancellation of its organization's event is written to the log as an admin's decision is: the
-  // moderator reads which member did what (issue 73, decision 167); a person's own events stay out of it.
+  // A member's edit or cancellation of another's event of its organization is written to the log as an admin's
+  // decision is: the moderator reads which member did what (issue 73, decision 167). Its author's own steps stay out of
+  // it (every organizer with a record is its responsable: the log would become every organizer's edits).
   const asMember =
     transition.actor === 'owner' &&
+    before.createdBy !== user.uid &&
     Boolean(before.organizerId && user.organizerIds?.includes(before.organizerId)) &&
     isModerationAction(transition.action);
   const entry =

@@ -100,7 +100,7 @@ describe('une organisation à plusieurs', () => {
     await expect(organizationPage(deps, removed, 'chorale')).rejects.toThrow('vous n’en êtes pas membre');
   });
 
-  it('la modération lit quel membre a fait quoi ; les événements d’une personne seule restent hors du journal', async () => {
+  it('la modération lit quel membre a fait quoi de l’événement d’un autre ; ses propres pas et ceux d’une personne seule restent hors du journal', async () => {
     const { store, deps, ana, bea, asRequest, tokenOf } = await committee();
     await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
     await acceptInvitation(deps, bea, tokenOf(0));
@@ -108,23 +108,26 @@ describe('une organisation à plusieurs', () => {
       id: 'concert',
       slug: 'concert',
       status: 'pending',
-      createdBy: 'bea',
+      createdBy: 'ana',
       organizerId: 'chorale',
     });
+    const bea2 = makeEvent({ id: 'bal', slug: 'bal', status: 'pending', createdBy: 'bea', organizerId: 'chorale' });
     const own = makeEvent({ id: 'solo', slug: 'solo', status: 'pending', createdBy: 'ana', organizerId: null });
-    await store.events.insertMany([concert, own]);
+    await store.events.insertMany([concert, bea2, own]);
 
     await changeEvent({ store, now: () => NOW }, await asRequest(bea), { eventId: 'concert', action: 'cancel' });
     await changeEvent({ store, now: () => NOW }, await asRequest(ana), { eventId: 'solo', action: 'cancel' });
+    await changeEvent({ store, now: () => NOW }, await asRequest(bea), { eventId: 'bal', action: 'cancel' });
     const history = await store.events.moderationHistory('concert');
     expect(history.map((h) => [h.adminName, h.action])).toEqual([['Béa', 'cancel']]);
     expect(await store.events.moderationHistory('solo')).toEqual([]);
+    expect(await store.events.moderationHistory('bal')).toEqual([]);
 
     const seen = await moderationCase({ store }, (await store.events.findById('concert'))!);
     expect(seen.organization).toEqual({
       name: 'Chorale du Jorat',
       slug: 'chorale',
-      submitterRole: 'membre',
+      submitterRole: 'responsable',
       members: [
         { role: 'responsable', name: 'Ana' },
         { role: 'membre', name: 'Béa' },
