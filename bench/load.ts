@@ -255,6 +255,7 @@ async function variedAddresses(size: number, venues: readonly string[]) {
       () => `/evenements?category=${any(categories)}&canton=${any(CANTON_CODES)}&du=${day(int(60))}`,
     ],
     [5, 'période', () => `/evenements?category=${any(categories)}&quand=${any(WHENS)}&canton=${any(CANTON_CODES)}`],
+    // A page by its number: up to 50 (NUMBERED_PAGES, a bounded offset), else an old link sent to page 50.
     [5, 'page profonde', () => `/evenements?page=${int(listPages)}`],
     [10, 'du… au…', () => `/evenements?du=${day(int(150))}&au=${day(150 + int(30))}`],
     [15, 'recherche', () => `/evenements?q=${encodeURIComponent(`${any(words)} ${int(size)}`)}`],

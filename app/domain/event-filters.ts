@@ -106,6 +106,13 @@ export function parseEventFilters(params: URLSearchParams, categories: readonly 
   };
 }
 
+/**
+ * The pages a list serves by their number alone (issue 69, a bounded offset): where page 50 starts is counted on the
+ * public dates' index, a thousand results at most. Deeper, a page is reached from the one before or after it
+ * (`?apres=`, `?avant=`: a keyset, however deep), and a number alone goes to page 50.
+ */
+export const NUMBERED_PAGES = 50;
+
 /** The URL query of a set of filters (empty values left out), e.g. for pagination and feed links. */
 export function filtersToParams(
   filters: Partial<EventFilters>,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../app/.server/adapters/sqlite/db';
 import { createSqliteStore } from '../../app/.server/adapters/sqlite/store';
+import { pageStart } from '../../app/.server/events/page-start';
 import { pagesSitemap, sitemapDays, sitemapIndex } from '../../app/.server/feeds/sitemap';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { parseEventFilters } from '../../app/domain/event-filters';
@@ -13,7 +14,7 @@ import { eventsOfFiles, locsOf } from '../support/sitemaps';
 const SITE = 'https://agenda.example';
 
 /** The <link> tags of the list's head for this address, on page `page` of `pageCount`. */
-function links(search: string, pageCount: number, after: string | null = null) {
+function links(search: string, pageCount: number, after: string | null = null, before: string | null = null) {
   const params = new URLSearchParams(search);
   const { filters, page } = parseEventFilters(
     params,
@@ -24,6 +25,7 @@ function links(search: string, pageCount: number, after: string | null = null) {
     page,
     pageCount,
     after,
+    before,
     view: params.get('vue') === 'carte' ? 'carte' : 'liste',
     categoryName: '',
   };
@@ -54,12 +56,37 @@ describe('la liste guide les robots', () => {
       prev: '/evenements?canton=VD&page=48',
       next: '/evenements?canton=VD&page=50&apres=2026-12-10T18%3A00%3A00_ev2',
     });
+    // Beyond page 50 (NUMBERED_PAGES), a page is its cursor's: its number alone goes to page 50. Its previous page
+    // ends before its first result (`avant`), read by keyset as its next one.
+    expect(
+      links('page=61&apres=2027-03-05T20:00:00_ev1', 4000, '2027-03-06T18:00:00_ev2', '2027-03-05T21:00:00_ev3'),
+    ).toEqual({
+      canonical: `${SITE}/evenements?page=61&apres=2027-03-05T20%3A00%3A00_ev1`,
+      prev: '/evenements?page=60&avant=2027-03-05T21%3A00%3A00_ev3',
+      next: '/evenements?page=62&apres=2027-03-06T18%3A00%3A00_ev2',
+    });
+    // Page 51's previous page is 50, by its number.
+    expect(links('page=51&apres=2027-03-01T20:00:00_ev1', 4000, null, '2027-03-01T21:00:00_ev3').prev).toBe(
+      '/evenements?page=50',
+    );
     // The last page has no next one; the map of a selection is the list's address.
     expect(links('canton=GE&page=4', 4)).toMatchObject({ prev: '/evenements?canton=GE&page=3', next: null });
     expect(links('vue=carte&canton=GE', 4)).toEqual({
       canonical: `${SITE}/evenements?canton=GE`,
       prev: null,
       next: null,
+    });
+  });
+
+  it('au-delà de la page 50, un numéro seul (un ancien lien) mène à la page 50, un curseur à sa page', () => {
+    const filters = { canton: 'VD' as const };
+    expect(pageStart(new URLSearchParams('page=2500&canton=VD'), filters, 2500)).toEqual({
+      moved: '/evenements?canton=VD&page=50',
+    });
+    expect(pageStart(new URLSearchParams('page=50'), filters, 50)).toEqual({ after: undefined, before: undefined });
+    expect(pageStart(new URLSearchParams('page=2500&avant=2027-03-05T21:00:00_ev3'), filters, 2500)).toEqual({
+      after: undefined,
+      before: { startsAt: '2027-03-05T21:00:00', eventId: 'ev3' },
     });
   });
 

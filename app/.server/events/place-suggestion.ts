@@ -11,7 +11,7 @@ import { quoted } from '~/domain/quoted';
 import { READ_AS_PLACE, wordsAndPlaceTypo } from '~/domain/search-place';
 import { foldText } from '~/domain/search-text';
 import type { Store } from '../ports';
-import { SUGGEST_BELOW, searchEvents, searchSuggestion } from './public';
+import { countEvents, SUGGEST_BELOW, searchSuggestion } from './public';
 
 export interface Suggestion {
   /** The words or the locality suggested, as the link says them. */
@@ -40,7 +40,7 @@ export async function placeSuggestion(
   const place = unambiguousName(locality);
   const near = { place, lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
   const around = { ...filters, q: split?.words ?? '', near };
-  const { total, more } = await searchEvents({ store }, around, 1, now, true);
+  const { total, more } = await countEvents({ store }, around, now);
   // The list around it, saying what was typed (« Vous avez cherché « Echalens », lu comme une localité »).
   const href = listPath(around, { [READ_AS_PLACE]: filters.q });
   const q = split ? `${quoted(split.words)} autour ${ofPlace(place)}` : name;

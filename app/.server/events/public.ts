@@ -16,6 +16,7 @@ import type { EventQuery, PageCursor, Store, UserProfile } from '../ports';
 
 export { PUBLIC_STATUSES };
 export const PAGE_SIZE = 20;
+
 export const MAP_MAX_POINTS = 2000;
 
 /**
@@ -128,9 +129,11 @@ export function searchEvents(
   page = 1,
   now = new Date(),
   capped = false,
-  after?: PageCursor,
+  cursor: { after?: PageCursor; before?: PageCursor } = {},
 ) {
-  const key = `search:${capped ? 'capped:' : ''}${JSON.stringify(filters)}:${page}${after ? `:${after.startsAt}_${after.eventId}` : ''}`;
+  const { after, before } = cursor;
+  const at = after ? `:${after.startsAt}_${after.eventId}` : before ? `:<${before.startsAt}_${before.eventId}` : '';
+  const key = `search:${capped ? 'capped:' : ''}${JSON.stringify(filters)}:${page}${at}`;
   return cachedRead(store, key, async () => {
     const { items, total, dates, atLeast } = await store.events.search({
       ...(await publicQuery({ store }, filters, now)),
@@ -138,6 +141,7 @@ export function searchEvents(
       limit: PAGE_SIZE,
       offset: (Math.max(1, page) - 1) * PAGE_SIZE,
       ...(after && page > 1 ? { after } : {}),
+      ...(before && !after && page >= 1 ? { before } : {}),
       ...(capped ? { countUpTo: Math.max(COUNT_UP_TO, (Math.max(1, page) + 2) * PAGE_SIZE) } : {}),
     });
     return { items, total, dates, more: Boolean(atLeast), page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
@@ -145,17 +149,22 @@ export function searchEvents(
 }
 
 /**
- * The list's page cursor (issue 69), `?apres=` of its next page: the last result's date and event,
- * « 2026-12-05T20:00:00_ev123 ». The page number stays: the cursor only says where the page starts.
+ * How many events `filters` find, counted as the list counts them (up to COUNT_UP_TO, then `more`), without reading a
+ * page: the ways out of an empty list and the suggestions only say a number (issue 69: each widening read a page of
+ * 20 events and their dates, on the cold path of every empty « Autour de »).
  */
-export const pageCursor = {
-  write: (last: { id: string; startsAt: string } | undefined) => (last ? `${last.startsAt}_${last.id}` : null),
-  read(text: string | null): PageCursor | undefined {
-    const at = text && text.length <= 200 ? text.indexOf('_') : -1;
-    if (!text || at < 1 || at === text.length - 1) return undefined;
-    return { startsAt: text.slice(0, at), eventId: text.slice(at + 1) };
-  },
-};
+export function countEvents({ store }: { store: Store }, filters: Partial<EventFilters>, now = new Date()) {
+  return cachedRead(store, `count:${JSON.stringify(filters)}`, async () => {
+    const { total, atLeast } = await store.events.search({
+      ...(await publicQuery({ store }, filters, now)),
+      oneRowPerEvent: true,
+      limit: 0,
+      offset: 0,
+      countUpTo: COUNT_UP_TO,
+    });
+    return { total, more: Boolean(atLeast) };
+  });
+}
 
 /** Below this many results, a search offers a correction (« Vouliez-vous dire … ? ») if one finds more. */
 export const SUGGEST_BELOW = 3;
@@ -194,7 +203,7 @@ export async function searchSuggestion(
   if (!filters.q || found >= SUGGEST_BELOW) return null;
   const q = suggestSearch(filters.q, await publicVocabulary(store, now));
   if (!q) return null;
-  const { total, more } = await searchEvents({ store }, { ...filters, q }, 1, now, true);
+  const { total, more } = await countEvents({ store }, { ...filters, q }, now);
   // `more` only when the count stopped (decision 151).
   return total > found ? { q, total, ...(more ? { more } : {}) } : null;
 }

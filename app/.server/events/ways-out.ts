@@ -6,7 +6,7 @@ import { dateWindow, type EventFilters, isPastWindow, listPath } from '~/domain/
 import { findLocality } from '~/domain/localities';
 import { quoted } from '~/domain/quoted';
 import type { Store } from '../ports';
-import { searchEvents } from './public';
+import { countEvents } from './public';
 
 export interface WayOut {
   label: string;
@@ -57,17 +57,29 @@ export async function waysOut(
     ...(filters.accessible ? [{ label: 'Pas seulement les lieux accessibles', change: { accessible: false } }] : []),
     ...(filters.holidays ? [{ label: 'Hors des vacances scolaires aussi', change: { holidays: '' } as const }] : []),
   ];
-  const counted = await Promise.all(
-    widened.map(async ({ label, change, step }) => {
-      const wider = { ...filters, ...change };
-      const { total, more } = await searchEvents({ store }, wider, 1, now, true);
-      return { label, href: listPath(wider), total, more: more || undefined, step };
-    }),
-  );
-  const found = counted.filter((w) => w.total > 0);
-  const nearest = [found.find((w) => w.step === 'radius'), found.find((w) => w.step === 'town')];
-  const ways = found
-    .filter((w) => !w.step || nearest.includes(w))
+  const count = async ({ label, change }: Widening) => {
+    const wider = { ...filters, ...change };
+    const { total, more } = await countEvents({ store }, wider, now);
+    return { label, href: listPath(wider), total, more: more || undefined };
+  };
+  /** The steps of one widening in turn, up to the nearest that finds something: 25 km before 50, not both counted. */
+  const nearest = async (step: Widening['step']) => {
+    for (const widening of widened.filter((w) => w.step === step)) {
+      const way = await count(widening);
+      if (way.total > 0) return way;
+    }
+    return null;
+  };
+  const [alone, byRadius, byTown] = await Promise.all([
+    Promise.all(widened.filter((w) => !w.step).map(count)),
+    nearest('radius'),
+    nearest('town'),
+  ]);
+  // In the order of the form: the text, the dates, the canton, the radius, the town, then the other filters.
+  const order = (way: { label: string }) => widened.findIndex((w) => w.label === way.label);
+  const ways = [...alone, ...(byRadius ? [byRadius] : []), ...(byTown ? [byTown] : [])]
+    .filter((w) => w.total > 0)
+    .sort((a, b) => order(a) - order(b))
     .map(({ label, href, total, more }) => ({ label, href, total, ...(more ? { more } : {}) }));
   return { past: isPastWindow(window, now), ways, ...(outside ? { outside } : {}) };
 }

@@ -85,6 +85,11 @@ export interface EventQuery {
    * leaves the offset.
    */
   after?: PageCursor;
+  /**
+   * Where the next page begins (its first result): a store may end the page just before it, walking back (the list's
+   * « Précédent » beyond NUMBERED_PAGES); one it does not find, or a store that does not use it, leaves the offset.
+   */
+  before?: PageCursor;
 }
 
 export interface EventStore {

@@ -31,6 +31,7 @@ export function refusedList(asked: AskedList) {
     page: 1,
     pageCount: 1,
     after: null as string | null,
+    before: null as string | null,
     points: [] as EventMapPoint[],
     groups: [] as TimedDayGroup[],
     chips: filterChips(filters, categoryName, view === 'carte' ? { vue: 'carte' } : {}),

@@ -2,15 +2,9 @@ import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { activeCategorySlugs, categoryInfos } from '~/.server/categories/categories';
+import { pageCursor, pageStart } from '~/.server/events/page-start';
 import { searchOrPlaceSuggestion } from '~/.server/events/place-suggestion';
-import {
-  cachedPlaceScope,
-  lookedAtWindow,
-  mapEvents,
-  pageCursor,
-  schoolHolidays,
-  searchEvents,
-} from '~/.server/events/public';
+import { cachedPlaceScope, lookedAtWindow, mapEvents, schoolHolidays, searchEvents } from '~/.server/events/public';
 import { waysOut } from '~/.server/events/ways-out';
 import { selectionHandle } from '~/.server/federation/page-targets';
 import { AlertSubscribeLite } from '~/components/alerts/AlertSubscribeLite';
@@ -57,8 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   // The names of the venue and organizer filtered on (`?lieu=`, `?organisateur=`), for the chips and the alert.
   const places = await cachedPlaceScope({ store }, filters);
+  const start = pageStart(url.searchParams, filters, page);
+  if ('moved' in start) throw redirect(start.moved);
   const [result, points, holidays] = await Promise.all([
-    searchEvents({ store }, filters, page, now, true, pageCursor.read(url.searchParams.get('apres'))),
+    searchEvents({ store }, filters, page, now, true, start),
     view === 'carte' ? mapEvents({ store }, filters, now) : Promise.resolve([] as EventMapPoint[]),
     schoolHolidays({ store }),
   ]);
@@ -83,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     // The next page starts after this page's last result (issue 69): `?apres=`, a keyset read however deep the page.
     after: pageCursor.write(result.items.at(-1)),
+    before: pageCursor.write(result.items[0]),
     // By day, a search too: the list is in date order (decision 065), relevance only orders the same instant.
     groups: timedGroups(items, now, window?.start ?? null),
     // The chips, the cards' times, the alert's words (decision 048): worked out here, their code out of the page's JS.
@@ -109,6 +106,7 @@ export default function EventsListPage() {
     page,
     pageCount,
     after,
+    before,
     filters,
     categoryName,
     searchError,
@@ -275,6 +273,7 @@ export default function EventsListPage() {
             pageCount={pageCount}
             href={(n) => resultsHref({ page: n })}
             nextHref={after ? resultsHref({ page: page + 1, apres: after }) : undefined}
+            prevHref={before ? resultsHref({ page: page - 1, avant: before }) : undefined}
           />
         ) : null}
         {/* A refused selection has no feeds: they would be the whole list's. */}

@@ -230,8 +230,14 @@ export function eventQuerySql(q: EventQuery) {
   const event = eventConditions(q);
   where.push(...event.where);
   params.push(...event.params);
-  // The near filter's box is the way in, unless words are: their full-text match is.
-  if (q.near && !rank) from = from.replace('JOIN events e ON', 'JOIN events e INDEXED BY events_lat_lng ON');
+  // The near filter's box is the way in, unless words are: their full-text match is. On the index that holds what the
+  // list tests of an event (status, last end, category, canton: migration 33), only the box's events to come are read,
+  // not every event of its latitudes, past ones included (issue 69).
+  if (q.near && !rank) {
+    from = from.replace('JOIN events e ON', 'JOIN events e INDEXED BY events_lat_lng_counted ON');
+    where.push('e.last_ends_ts > ?');
+    params.push(Date.parse(q.endsAfter));
+  }
   return { from, where: where.join(' AND '), params, rank };
 }
 

@@ -76,11 +76,21 @@ export function ownDates(q: EventQuery): { index: string; where: string[]; param
 
 /**
  * A count capped serves the query: words from now on, no date window; « Autour de », with dates or not; a category
- * or a canton in a date window (decision 159: a walk of the window's dates would read them all to find a few).
+ * or a canton in a date window with other filters read on the event (decision 159: a walk of the window's dates would
+ * read them all to find a few). Without those, the window's own dates are counted on their index (`onWindowIndex`).
  */
 export function cappable(q: EventQuery): boolean {
   if (!q.countUpTo || q.venueId || q.organizerId) return false;
   const windowed = Boolean(q.startsBefore || q.nightEndsAfter || q.windows);
   if (q.words?.length) return !windowed;
-  return Boolean(q.near) || (windowed && Boolean(q.category || q.canton));
+  return Boolean(q.near) || (windowed && Boolean(q.category || q.canton) && !onWindowIndex(q));
 }
+
+/**
+ * A date window counted on the dates' indexes alone: the public statuses, at most a category and a canton (their own
+ * dates' index, or the public dates' with the canton on it). Its range is the window's dates of that category, not
+ * every event to come (what `events_status_last_end` would read: ~100,000 entries at 100,000 events for « ce
+ * week-end » in one category and canton).
+ */
+export const onWindowIndex = (q: EventQuery) =>
+  countedAhead({ ...q, startsBefore: undefined, nightEndsAfter: undefined, windows: undefined });

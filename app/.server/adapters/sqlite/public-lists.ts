@@ -7,7 +7,7 @@ import type { EventQuery } from '../../ports';
 import type { Db } from './db';
 import { dateConditions, eventConditions, eventQuerySql, ftsMatch } from './event-rows';
 import { publicListDepth } from './public-list-depth';
-import { cappable, countedAhead, ownDates } from './public-list-ways';
+import { cappable, countedAhead, onWindowIndex, ownDates } from './public-list-ways';
 import type { Row } from './rows';
 
 const DAY = 86_400_000;
@@ -83,9 +83,14 @@ export function publicLists(db: Db) {
     // After the previous page's last result (issue 69): the walk starts at its place on the index, however deep the page,
     // rather than read and skip every result before it. A cursor whose date is gone leaves the offset.
     const cursor = featured === undefined && q.after ? (resume.get(q.after.eventId, q.after.startsAt) as Resume) : null;
+    // Before the next page's first result (« Précédent » beyond NUMBERED_PAGES): the same walk, back from it.
+    const back =
+      featured === undefined && !cursor && q.before
+        ? (resume.get(q.before.eventId, q.before.startsAt) as Resume)
+        : null;
     const lower = lowerBound(Date.parse(q.endsAfter));
     // A page asked by its number alone (decision 164): where it starts, counted on the public dates' index.
-    const deep = !cursor && grouped && offset > 0 && featured === undefined && countedAhead(q);
+    const deep = !cursor && !back && grouped && offset > 0 && featured === undefined && countedAhead(q);
     const start = deep ? rankStart(q, offset, lower) : null;
     const { where, params } = eventQuerySql({ ...q, words: undefined });
     const own = ownDates(q);
@@ -110,7 +115,9 @@ export function publicLists(db: Db) {
       FROM event_occurrences o INDEXED BY ${walkedIndex} CROSS JOIN events e ON e.id = o.event_id
       WHERE ${own.where.map((w) => `${w} AND `).join('')}o.starts_ts >= ? AND ${where}${words}${featuredOnly}${first}
         ${cursor ? 'AND (o.starts_ts, e.title, o.event_id) > (?, ?, ?)' : ''}
-      ORDER BY o.starts_ts, e.title, o.event_id LIMIT ? OFFSET ?`;
+        ${back ? 'AND o.starts_ts <= ? AND (o.starts_ts, e.title, o.event_id) < (?, ?, ?)' : ''}
+      ORDER BY ${back ? 'o.starts_ts DESC, e.title DESC, o.event_id DESC' : 'o.starts_ts, e.title, o.event_id'}
+      LIMIT ? OFFSET ?`;
     const matching = grouped
       ? `(SELECT COUNT(*) - COALESCE(SUM(m.cancelled), 0) FROM event_occurrences m
             WHERE m.event_id = e.id AND ${mine.where.join(' AND ')})`
@@ -132,8 +139,9 @@ export function publicLists(db: Db) {
         ...(q.words?.length ? [ftsMatch(q.words)] : []),
         ...(grouped ? other.params : []),
         ...(cursor ? [cursor.ts, cursor.title, q.after?.eventId] : []),
+        ...(back ? [back.ts, back.ts, back.title, q.before?.eventId] : []),
         limit,
-        start ? start.skip : cursor ? 0 : offset,
+        start ? start.skip : cursor || back ? 0 : offset,
       ) as Row[];
   }
 
@@ -148,18 +156,18 @@ export function publicLists(db: Db) {
     ];
     if (ends.length === 0 || q.words?.length || q.venueId || q.organizerId) return null;
     // The public dates (decision 164): on their index alone, when no other filter asks for the event's row.
-    const onIndex = countedAhead({ ...q, startsBefore: undefined, nightEndsAfter: undefined, windows: undefined });
-    const own = onIndex ? ownDates({ ...q, category: undefined }) : null;
+    // A category's dates (in a canton) on their own index (migration 30), public ones kept: the window's dates of
+    // that category only, not the whole agenda's (a year when only `du=` is given).
+    const own = onWindowIndex(q) ? ownDates(q) : null;
     const dates = dateConditions(q, 'o');
-    const category = q.category ? ['o.category = ?'] : [];
     const { where, params } = own
       ? {
-          where: [...own.where, ...category, ...dates.where].join(' AND '),
-          params: [...own.params, ...(q.category ? [q.category] : []), ...dates.params],
+          where: [...own.where, ...(q.category ? ['o.public = 1'] : []), ...dates.where].join(' AND '),
+          params: [...own.params, ...dates.params],
         }
       : eventQuerySql(q);
     const from = own
-      ? `FROM event_occurrences o INDEXED BY event_occurrences_public_starts
+      ? `FROM event_occurrences o INDEXED BY ${own.index}
          WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`
       : `FROM event_occurrences o INDEXED BY event_occurrences_starts CROSS JOIN events e ON e.id = o.event_id
          WHERE o.starts_ts >= ? AND o.starts_ts < ? AND ${where}`;
@@ -212,16 +220,28 @@ export function publicLists(db: Db) {
       ...event.params,
       ...(windowed ? on.params : []),
     ];
+    const datesOf = `(SELECT COUNT(*) - COALESCE(SUM(o.cancelled), 0) FROM event_occurrences o
+      WHERE o.event_id = e.id AND ${on.where.join(' AND ')})`;
+    if (windowed) {
+      // Its dates tested on each event's own (EXISTS), its row read anyway: one walk of the way in counts the events
+      // (up to `upTo` + 1) and their dates in the window that take place.
+      const { found, dates } = db
+        .prepare(
+          `SELECT COUNT(*) AS found, COALESCE(SUM(d), 0) AS dates FROM (SELECT ${datesOf} AS d ${from} WHERE ${where} LIMIT ?)`,
+        )
+        .get(...on.params, ...params, upTo + 1) as { found: number; dates: number };
+      return found > upTo
+        ? { listed: upTo, dates: 0, atLeast: true }
+        : { listed: found, dates: Number(dates), atLeast: false };
+    }
+    // Without dates, the count on the index alone; the dates of the events found, when they are fewer than `upTo`.
     const found = db
       .prepare(`SELECT COUNT(*) FROM (SELECT 1 ${from} WHERE ${where} LIMIT ?)`)
       .pluck()
       .get(...params, upTo + 1) as number;
     if (found > upTo) return { listed: upTo, dates: 0, atLeast: true };
     const dates = db
-      .prepare(
-        `SELECT COALESCE(SUM((SELECT COUNT(*) - COALESCE(SUM(o.cancelled), 0) FROM event_occurrences o
-           WHERE o.event_id = e.id AND ${on.where.join(' AND ')})), 0) ${from} WHERE ${where}`,
-      )
+      .prepare(`SELECT COALESCE(SUM(${datesOf}), 0) ${from} WHERE ${where}`)
       .pluck()
       .get(...on.params, ...params) as number;
     return { listed: found, dates, atLeast: false };
