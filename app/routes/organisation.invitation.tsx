@@ -69,8 +69,7 @@ export default function InvitationPage() {
       ) : (
         <p>
           <Link to={login}>Connectez-vous</Link> avec le compte de cette adresse, ou{' '}
-          <Link to={`/auth/register?redirect=${encodeURIComponent(login.replace(/^.*redirect=/, ''))}`}>créez-le</Link>,
-          puis revenez à ce lien.
+          <Link to={login.replace('/auth/login?', '/auth/register?')}>créez-le</Link>, puis revenez à ce lien.
         </p>
       )}
     </div>

@@ -1,0 +1,38 @@
+// Issue 73, what an outside walk of the organizations found (decisions 167 and 168), on a 390×844 phone, with and
+// without JavaScript: an invitee without an account signs up from the link and lands on the invitation again.
+import { expect, test } from './fixtures';
+import { linkInMail, organizationOf, signInOnPage, submitRegistration, uniqueEmail } from './utils';
+
+const phone = { width: 390, height: 844 };
+test.use({ viewport: phone });
+
+test('invité sans compte : il crée son compte depuis le lien, se connecte et retrouve l’invitation @journey @journey-nojs', async ({
+  page,
+  browser,
+  ports,
+  people,
+}, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const boss = await people.signIn();
+  const club = await organizationOf(ports.store, boss, 'Ski-club', 'ski-club');
+  const email = uniqueEmail('invitee');
+  await page.goto(`/organizer/membres?id=${club.id}`);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  const link = await linkInMail(email, '/organisation/invitation');
+
+  const invitee = await browser.newPage({ viewport: phone, javaScriptEnabled });
+  await invitee.goto(link);
+  await invitee.getByRole('link', { name: 'créez-le' }).click();
+  await expect(invitee).toHaveURL(/\/auth\/register\?/);
+  const password = 'une phrase de passe pour le ski-club';
+  const url = new URL(invitee.url());
+  expect(url.searchParams.get('redirect')).toBe(link);
+  await submitRegistration(invitee, 'Nouvelle caissière', email, password, url.pathname + url.search);
+  await expect(invitee).toHaveURL(/\/auth\/login\?/);
+  await signInOnPage(invitee, email, password);
+  await expect(invitee).toHaveURL(link);
+  await invitee.getByRole('button', { name: 'Accepter l’invitation' }).click();
+  await expect(invitee.getByTestId('members')).toContainText('Nouvelle caissière');
+  await invitee.close();
+});
