@@ -59,6 +59,12 @@ describe('une organisation à plusieurs', () => {
     await expect(
       inviteMember(deps, ana, { organizerId: 'chorale', email: 'pas une adresse', role: 'membre' }),
     ).rejects.toThrow('Cette adresse email n’est pas valide.');
+    // A member already (any case): said so, nothing sent.
+    const before = mailer.sent.length;
+    await expect(
+      inviteMember(deps, ana, { organizerId: 'chorale', email: 'BEA@chorale.ch', role: 'membre' }),
+    ).rejects.toThrow('déjà celle d’un membre');
+    expect(mailer.sent).toHaveLength(before);
   });
 
   it('chaque membre voit et gère les événements de l’organisation, jusqu’à son retrait', async () => {

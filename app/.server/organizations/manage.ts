@@ -22,6 +22,7 @@ export const ORGANIZATION_MESSAGES = {
   email: 'Cette adresse email n’est pas valide.',
   role: 'Choisissez le rôle\u00a0: responsable ou membre.',
   notMember: 'Cette personne n’est pas (ou plus) membre de l’organisation.',
+  alreadyMember: 'Cette adresse est déjà celle d’un membre de l’organisation\u00a0: aucune invitation n’est envoyée.',
   invitationInvalid: 'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé ou expiré).',
   otherAccount:
     'Cette invitation a été envoyée à une autre adresse\u00a0: connectez-vous avec le compte de cette adresse.',
@@ -99,10 +100,14 @@ export async function inviteMember(
   user: UserProfile,
   input: { organizerId: string; email: string; role: string },
 ): Promise<{ email: string; organizerName: string }> {
-  const { organizer } = await managing(deps, user, input.organizerId);
+  const { organizer, members } = await managing(deps, user, input.organizerId);
   const email = input.email.trim();
   if (email.length > 254 || !z.string().email().safeParse(email).success)
     throw new UseCaseError(ORGANIZATION_MESSAGES.email, 'email');
+  // The responsable sees the members' addresses already: saying so tells nothing new, and sends nothing.
+  const accounts = await Promise.all(members.map((m) => deps.store.users.findById(m.uid)));
+  if (accounts.some((a) => a?.email.toLowerCase() === email.toLowerCase()))
+    throw new UseCaseError(ORGANIZATION_MESSAGES.alreadyMember, 'email', 409);
   const role = readRole(input.role);
   const now = clock(deps);
   const token = crypto.randomBytes(32).toString('base64url');
