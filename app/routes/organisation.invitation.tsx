@@ -46,7 +46,7 @@ export default function InvitationPage() {
     return (
       <div className="page page--narrow">
         <h1>Invitation</h1>
-        <p role="alert">Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé ou expiré).</p>
+        <p role="alert">Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).</p>
       </div>
     );
   }

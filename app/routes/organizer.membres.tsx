@@ -3,7 +3,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { inviteMember, organizationPage, removeMember, setMemberRole } from '~/.server/organizations/manage';
+import {
+  inviteMember,
+  organizationPage,
+  removeMember,
+  revokeInvitation,
+  setMemberRole,
+} from '~/.server/organizations/manage';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { orErrorPage } from '~/.server/platform/refusal';
@@ -39,6 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         role: text(form, 'role'),
       });
       message = `Invitation envoyée à ${sent.email}\u00a0: le lien est valable 7 jours.`;
+    } else if (intent === 'retirer-invitation') {
+      const email = text(form, 'email');
+      await revokeInvitation(services, user, { organizerId, email });
+      message = `Invitation à ${email} retirée\u00a0: son lien n’est plus valable.`;
     } else if (intent === 'role') {
       await setMemberRole(services, user, { organizerId, uid: text(form, 'uid'), role: text(form, 'role') });
       message = 'Rôle changé.';
@@ -170,6 +180,14 @@ export default function OrganizationMembersPage() {
                   <li key={i.email}>
                     {i.email} — {i.roleLabel}, jusqu’au{' '}
                     {new Date(i.expiresAt).toLocaleDateString('fr-CH', { timeZone: 'Europe/Zurich' })}
+                    <Form method="post" action={post('retirer-invitation')} className="form form--inline">
+                      <FormSecurity />
+                      <input type="hidden" name="organizerId" value={chosen.id} />
+                      <input type="hidden" name="email" value={i.email} />
+                      <button type="submit" className="button" aria-label={`Retirer l’invitation de ${i.email}`}>
+                        Retirer l’invitation
+                      </button>
+                    </Form>
                   </li>
                 ))}
               </ul>

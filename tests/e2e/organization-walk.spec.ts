@@ -36,3 +36,26 @@ test('invité sans compte : il crée son compte depuis le lien, se connecte et r
   await expect(invitee.getByTestId('members')).toContainText('Nouvelle caissière');
   await invitee.close();
 });
+
+test('un responsable voit les invitations en attente et en retire une : son lien ne vaut plus @journey-nojs', async ({
+  page,
+  ports,
+  people,
+}) => {
+  const boss = await people.signIn();
+  const club = await organizationOf(ports.store, boss, 'Fanfare', 'fanfare');
+  const email = uniqueEmail('retiree');
+  await page.goto(`/organizer/membres?id=${club.id}`);
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  const link = await linkInMail(email, '/organisation/invitation');
+  const pending = page.getByTestId('invitations');
+  await expect(pending).toContainText(email);
+  await pending.getByRole('button', { name: `Retirer l’invitation de ${email}` }).click();
+  await expect(page.getByTestId('flash')).toContainText(`Invitation à ${email} retirée`);
+  await expect(page.getByTestId('invitations')).toHaveCount(0);
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).',
+  );
+});

@@ -9,7 +9,15 @@ import { managedEvents } from '../events/dashboard';
 import { changeEvent } from '../events/lifecycle';
 import { moderationCase } from '../moderation/moderation';
 import { seedCategories } from '../seed/seed';
-import { acceptInvitation, inviteMember, organizationPage, removeMember, setMemberRole } from './manage';
+import {
+  acceptInvitation,
+  invitationFor,
+  inviteMember,
+  organizationPage,
+  removeMember,
+  revokeInvitation,
+  setMemberRole,
+} from './manage';
 import { accountsAsResponsables } from './members';
 
 const NOW = new Date(Date.UTC(2030, 2, 9, 9));
@@ -65,6 +73,24 @@ describe('une organisation à plusieurs', () => {
       inviteMember(deps, ana, { organizerId: 'chorale', email: 'BEA@chorale.ch', role: 'membre' }),
     ).rejects.toThrow('déjà celle d’un membre');
     expect(mailer.sent).toHaveLength(before);
+  });
+
+  it('un responsable retire une invitation en attente : le lien ne vaut plus ; un membre ne le peut pas', async () => {
+    const { deps, ana, bea, tokenOf } = await committee();
+    await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
+    await inviteMember(deps, ana, { organizerId: 'chorale', email: 'dan@chorale.ch', role: 'membre' });
+    await acceptInvitation(deps, bea, tokenOf(0));
+    await expect(revokeInvitation(deps, bea, { organizerId: 'chorale', email: 'dan@chorale.ch' })).rejects.toThrow(
+      'Seul un responsable',
+    );
+    const before = await organizationPage(deps, ana, 'chorale');
+    expect(before.chosen?.invitations.map((i) => i.email)).toEqual(['dan@chorale.ch']);
+    await revokeInvitation(deps, ana, { organizerId: 'chorale', email: 'Dan@chorale.ch' });
+    expect((await organizationPage(deps, ana, 'chorale')).chosen?.invitations).toEqual([]);
+    expect(await invitationFor(deps, tokenOf(1))).toBeNull();
+    await expect(revokeInvitation(deps, ana, { organizerId: 'chorale', email: 'dan@chorale.ch' })).rejects.toThrow(
+      'Aucune invitation en attente',
+    );
   });
 
   it('chaque membre voit et gère les événements de l’organisation, jusqu’à son retrait', async () => {

@@ -22,8 +22,9 @@ export const ORGANIZATION_MESSAGES = {
   email: 'Cette adresse email n’est pas valide.',
   role: 'Choisissez le rôle\u00a0: responsable ou membre.',
   notMember: 'Cette personne n’est pas (ou plus) membre de l’organisation.',
+  noInvitation: 'Aucune invitation en attente pour cette adresse (déjà acceptée, retirée ou expirée).',
   alreadyMember: 'Cette adresse est déjà celle d’un membre de l’organisation\u00a0: aucune invitation n’est envoyée.',
-  invitationInvalid: 'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé ou expiré).',
+  invitationInvalid: 'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).',
   otherAccount:
     'Cette invitation a été envoyée à une autre adresse\u00a0: connectez-vous avec le compte de cette adresse.',
 } as const;
@@ -132,6 +133,13 @@ export async function inviteMember(
       .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
   });
   return { email, organizerName: organizer.name };
+}
+
+/** A responsable withdraws the pending invitation to an address: its link then says it is no longer valid. */
+export async function revokeInvitation(deps: Deps, user: UserProfile, input: { organizerId: string; email: string }) {
+  const { organizer } = await managing(deps, user, input.organizerId);
+  const revoked = await deps.store.organizerInvitations.revoke(organizer.id, input.email.trim());
+  if (revoked === 0) throw new UseCaseError(ORGANIZATION_MESSAGES.noInvitation, 'form', 404);
 }
 
 /** The organization an invitation link names, while it is valid (the page that offers to accept it). */
