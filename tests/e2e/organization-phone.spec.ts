@@ -103,7 +103,8 @@ test('l’admin ouvre les membres d’une organisation, change un rôle, retire 
 
   await helperRow.getByRole('button', { name: 'Nommer responsable' }).click();
   await expect(helperRow).toContainText('Responsable');
-  await bossRow.getByRole('button', { name: 'Retirer' }).click();
+  await bossRow.getByRole('link', { name: 'Retirer' }).click();
+  await page.getByRole('button', { name: `Oui, retirer ${boss.displayName}` }).click();
   await expect(members.locator('li', { hasText: boss.displayName })).toHaveCount(0);
   await expect
     .poll(async () => (await ports.store.organizerMembers.listByOrganizer(club.id)).map((m) => m.uid))

@@ -1,7 +1,7 @@
 // Issue 73, what an outside walk of the organizations found (decisions 167 and 168), on a 390×844 phone, with and
 // without JavaScript: an invitee without an account signs up from the link and lands on the invitation again.
 import { expect, test } from './fixtures';
-import { linkInMail, organizationOf, signInOnPage, submitRegistration, uniqueEmail } from './utils';
+import { linkInMail, mailsTo, organizationOf, signInOnPage, submitRegistration, unique, uniqueEmail } from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -58,4 +58,40 @@ test('un responsable voit les invitations en attente et en retire une : son lien
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).',
   );
+});
+
+test('« Retirer » demande de confirmer, sans JavaScript aussi ; la personne retirée reçoit un email @journey @journey-nojs', async ({
+  page,
+  ports,
+  people,
+}) => {
+  const boss = await people.signIn();
+  const club = await organizationOf(ports.store, boss, 'Chœur d’hommes', 'choeur');
+  const member = await people.createUser({ displayName: unique('Caissier') });
+  await ports.store.organizerMembers.set({
+    organizerId: club.id,
+    uid: member.uid,
+    role: 'membre',
+    now: new Date().toISOString(),
+  });
+  await page.goto(`/organizer/membres?id=${club.id}`);
+  const row = page.getByTestId('members').locator('li', { hasText: member.displayName });
+  await row.getByRole('link', { name: 'Retirer' }).click();
+  const confirm = page.getByTestId('confirm-removal');
+  await expect(confirm).toContainText(`Retirer ${member.displayName} de l’organisation\u00a0?`);
+  // Nothing is removed before the second step; « Annuler » keeps the member.
+  await confirm.getByRole('link', { name: 'Annuler' }).click();
+  await expect(page.getByTestId('confirm-removal')).toHaveCount(0);
+  await expect(row).toBeVisible();
+  expect((await ports.store.organizerMembers.listByOrganizer(club.id)).map((m) => m.uid)).toContain(member.uid);
+
+  await row.getByRole('link', { name: 'Retirer' }).click();
+  await page.getByRole('button', { name: `Oui, retirer ${member.displayName}` }).click();
+  await expect(page.getByTestId('flash')).toContainText('Membre retiré');
+  await expect(page.getByTestId('members').locator('li', { hasText: member.displayName })).toHaveCount(0);
+  await expect
+    .poll(() => mailsTo(member.email).some((m) => m.includes(`${boss.displayName} vous a retiré de`)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
 });

@@ -122,6 +122,12 @@ describe('une organisation à plusieurs', () => {
     const hers = makeEvent({ id: 'sien', slug: 'sien', status: 'pending', createdBy: 'bea', organizerId: null });
     await store.events.insertMany([atelier, hers]);
     await removeMember(deps, ana, { organizerId: 'chorale', uid: 'bea' });
+    // She learns it by mail, in French, from whom.
+    expect(mailer.sent.at(-1)?.to).toBe('bea@chorale.ch');
+    expect(mailer.sent.at(-1)?.subject).toBe(
+      'Vous ne faites plus partie de «\u00a0Chorale du Jorat\u00a0» — Agenda romand',
+    );
+    expect(mailer.sent.at(-1)?.text).toContain('Ana vous a retiré de «\u00a0Chorale du Jorat\u00a0»');
     const removed = await asRequest(bea);
     expect((await managedEvents({ store }, removed)).map((e) => e.id)).toEqual(['sien']);
     expect(actorsFor(removed, concert)).toEqual([]);
@@ -169,7 +175,7 @@ describe('une organisation à plusieurs', () => {
   });
 
   it('le dernier responsable ne part pas ; un autre nommé, il peut', async () => {
-    const { deps, ana, bea, asRequest, tokenOf } = await committee();
+    const { deps, mailer, ana, bea, asRequest, tokenOf } = await committee();
     await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
     await acceptInvitation(deps, bea, tokenOf(0));
     await expect(removeMember(deps, ana, { organizerId: 'chorale', uid: 'ana' })).rejects.toThrow(
@@ -179,7 +185,10 @@ describe('une organisation à plusieurs', () => {
       'Seul un responsable',
     );
     await setMemberRole(deps, ana, { organizerId: 'chorale', uid: 'bea', role: 'responsable' });
+    const sent = mailer.sent.length;
     await removeMember(deps, ana, { organizerId: 'chorale', uid: 'ana' });
+    // Leaving is one's own doing: no mail.
+    expect(mailer.sent).toHaveLength(sent);
     const page = await organizationPage(deps, await asRequest(bea), 'chorale');
     expect(page.chosen?.members.map((m) => [m.name, m.roleLabel])).toEqual([['Béa', 'Responsable']]);
   });

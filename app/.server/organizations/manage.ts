@@ -186,12 +186,28 @@ export async function setMemberRole(
  * A responsable removes a member, or a member leaves (`uid` their own): access ends at their next request, to the events
  * they wrote for the organization too (handed to it).
  */
-export async function removeMember(deps: Deps, user: UserProfile, input: { organizerId: string; uid: string }) {
-  if (input.uid === user.uid) await membership(deps, user, input.organizerId);
-  else await managing(deps, user, input.organizerId);
+export async function removeMember(
+  deps: Deps & { mailer: MailPort },
+  user: UserProfile,
+  input: { organizerId: string; uid: string },
+) {
+  const leaving = input.uid === user.uid;
+  const { organizer } = leaving
+    ? await membership(deps, user, input.organizerId)
+    : await managing(deps, user, input.organizerId);
   const now = clock(deps).toISOString();
   const written = await deps.store.organizerMembers.remove({ ...input, now });
   if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'form', 409);
   if (written === 'absent') throw new UseCaseError(ORGANIZATION_MESSAGES.notMember, 'form', 404);
   await handOverAuthoredEvents(deps, { ...input, now });
+  // Removed by someone else, the person learns it (through the mail queue), and what becomes of their events.
+  const removed = leaving ? null : await deps.store.users.findById(input.uid);
+  if (!removed?.email) return;
+  const text = `${user.displayName || user.email} vous a retiré de «\u00a0${organizer.name}\u00a0» sur ${SITE_NAME}\u00a0: vous n’avez plus accès aux événements de l’organisation, ni à leurs inscriptions.\n\nLes événements que vous aviez proposés en son nom restent les siens. Si c’est une erreur, demandez à un de ses responsables de vous inviter de nouveau.`;
+  await deps.mailer.send({
+    to: removed.email,
+    subject: `Vous ne faites plus partie de «\u00a0${organizer.name}\u00a0» — ${SITE_NAME}`,
+    text,
+    html: `<p>${escapeHtml(text).replaceAll('\n\n', '</p><p>')}</p>`,
+  });
 }
