@@ -180,7 +180,8 @@ export async function messageRegistrants(
     if (error instanceof RateLimiterRes) throw new UseCaseError(ORGANIZER_MESSAGES.tooManyMessages, 'message', 429);
     throw error;
   }
-  for (const r of list) await deps.store.mails.enqueue(organizerMessageMail(deps.config, event.title, r, message));
+  for (const r of list)
+    await deps.store.mails.enqueue(organizerMessageMail(deps.config, event.title, r, message, user.email));
   deps.jobs?.wake('mails');
   return list.length;
 }
