@@ -22,6 +22,10 @@ export const ORGANIZER_MESSAGES = {
   message: `Le message compte de ${REGISTRATION_LIMITS.message.min} à ${REGISTRATION_LIMITS.message.max}\u00a0caractères.`,
   tooManyMessages: 'Trois messages par jour au plus pour une date\u00a0: réessayez demain.',
   nobody: 'Personne n’est inscrit à cette date.',
+  belowConfirmed: (confirmed: number) =>
+    confirmed === 1
+      ? 'Une personne est déjà confirmée pour cette date\u00a0: gardez au moins 1\u00a0place.'
+      : `${confirmed}\u00a0personnes sont déjà confirmées pour cette date\u00a0: gardez au moins ${confirmed}\u00a0places.`,
 } as const;
 
 /**
@@ -83,14 +87,17 @@ export async function openRegistration(
       throw new UseCaseError(ORGANIZER_MESSAGES.closesAt, 'closesAt');
   }
   const questions = [input.question0, input.question1, input.question2].filter((q): q is string => Boolean(q));
-  const { opening } = await deps.store.registrations.open(
+  const opened = await deps.store.registrations.open(
     { eventId: event.id, startsAt: input.startsAt },
     { places: input.places, closesAt, waitingList: input.waitingList === 'on', perPerson: input.perPerson, questions },
     now.toISOString(),
     (promoted) => promoted.map((r) => promotedMail(deps.config, event.title, r)),
   );
+  // Fewer places than people confirmed: refused by the store, in the transaction that would have written them.
+  if ('belowConfirmed' in opened)
+    throw new UseCaseError(ORGANIZER_MESSAGES.belowConfirmed(opened.belowConfirmed), 'places');
   deps.jobs?.wake('mails');
-  return opening;
+  return opened.opening;
 }
 
 /** Closes (or reopens) a date's registration by hand. */
