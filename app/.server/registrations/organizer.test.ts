@@ -43,4 +43,22 @@ describe('les réglages d’une date, refusés en clair', () => {
     expect((await store.registrations.opening(event.id, STARTS))?.places).toBe(10);
     expect((await openRegistration(deps, owner, event.id, { startsAt: STARTS, places: '6' }, NOW)).places).toBe(6);
   });
+
+  it('une clôture après le début de la date, ou déjà passée : refusée en clair ; juste avant le début, acceptée', async () => {
+    const { deps, owner, event } = await setUp();
+    const open = (closesAt: string, now = NOW) =>
+      openRegistration(deps, owner, event.id, { startsAt: STARTS, places: '10', closesAt }, now);
+    // The date starts at 18:00 in Zurich (17:00 UTC).
+    expect(await refusal(open('2030-03-20T18:30'))).toEqual({
+      field: 'closesAt',
+      message:
+        'La clôture doit tomber avant le début de la date (mercredi 20 mars 2030 à 18:00)\u00a0: choisissez une heure plus tôt.',
+    });
+    expect(await refusal(open('2030-02-27T12:00'))).toMatchObject({ field: 'closesAt', message: /déjà passée/ });
+    // 17:30 in Zurich is before 17:00 UTC's start: the texts compared said otherwise.
+    expect((await open('2030-03-20T17:30')).closesAt).toBe('2030-03-20T17:30:00+01:00');
+    // Kept as it was once past, a change of places does not trip on it.
+    const later = new Date('2030-03-20T16:45:00Z');
+    expect((await open('2030-03-20T17:30', later)).places).toBe(10);
+  });
 });
