@@ -111,13 +111,13 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
     await panel.getByLabel('Votre nom').fill(`Visiteur ${n}`);
     await panel.getByLabel('Votre adresse email').fill(email(n));
     await panel.getByRole('button', { name: /M’inscrire/ }).click();
-    await expect(visitor.getByTestId('registration-done')).toBeVisible();
+    await expect(visitor.getByTestId('flash')).toBeVisible();
   };
   await visitor.goto(`/evenement/${id}`);
   await expect(visitor.getByTestId('registration-places')).toHaveText('Plus qu’une place');
   await registerAs(12);
   await registerAs(13);
-  await expect(visitor.getByTestId('registration-done')).toContainText('liste d’attente');
+  await expect(visitor.getByTestId('flash')).toContainText('liste d’attente');
 
   // The 12th cancels by the link of her mail; the 13th gets the place, and a mail saying so.
   await visitor.goto(await linkInMail(email(12), '/inscription/annuler/'));
