@@ -1,5 +1,6 @@
 // Issue 73, what an outside walk of the organizations found (decisions 167 and 168), on a 390×844 phone, with and
-// without JavaScript: an invitee without an account signs up from the link and lands on the invitation again.
+// without JavaScript: an invitee without an account signs up from the link and lands on the invitation again (then
+// finds the members from the dashboard); a pending invitation is withdrawn; « Retirer » asks first and mails.
 import { expect, test } from './fixtures';
 import { linkInMail, mailsTo, organizationOf, signInOnPage, submitRegistration, unique, uniqueEmail } from './utils';
 
@@ -34,6 +35,10 @@ test('invité sans compte : il crée son compte depuis le lien, se connecte et r
   await expect(invitee).toHaveURL(link);
   await invitee.getByRole('button', { name: 'Accepter l’invitation' }).click();
   await expect(invitee.getByTestId('members')).toContainText('Nouvelle caissière');
+  // The dashboard leads back to the members' page.
+  await invitee.goto('/dashboard');
+  await invitee.getByRole('link', { name: 'Membres de l’organisation' }).click();
+  await expect(invitee.getByRole('heading', { level: 1 })).toHaveText(`Membres de «\u00a0${club.name}\u00a0»`);
   await invitee.close();
 });
 
