@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { makeOrganizer } from '../support/factories';
 import { expect, test } from './fixtures';
-import { approveInModeration, fillEvent, linkInMail, mailsTo, unique } from './utils';
+import { approveInModeration, fillEvent, linkInMail, mailsTo, organizationOf, unique } from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -24,20 +23,7 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
   test.setTimeout(120_000);
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const boss = await people.signIn();
-  const association = makeOrganizer({
-    id: randomUUID(),
-    name: unique('Atelier des Tanneries'),
-    slug: `tanneries-${randomUUID().slice(0, 8)}`,
-    accountUids: [boss.uid],
-    status: 'approved',
-  });
-  await ports.store.organizers.insertMany([association]);
-  await ports.store.organizerMembers.set({
-    organizerId: association.id,
-    uid: boss.uid,
-    role: 'responsable',
-    now: new Date().toISOString(),
-  });
+  const association = await organizationOf(ports.store, boss, 'Atelier des Tanneries', 'tanneries');
 
   // The responsable invites two members; each accepts, signed in with the invited address.
   const members: Page[] = [];
