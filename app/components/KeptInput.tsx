@@ -1,7 +1,7 @@
 // The 503 of a form the site could not save (decision 062): what the visitor typed, shown to copy and sent again as
 // is by « Réessayer l’envoi » (a plain form: it works with or without JavaScript).
 import { useLocation } from '@remix-run/react';
-import { type KeptInput as Kept, typedText } from '~/domain/kept-input';
+import { type KeptInput as Kept, retryWhen, typedText } from '~/domain/kept-input';
 
 /** `status`: after a 429, send it again in a minute; when the site cannot save (503), in a few minutes. */
 export function KeptInput({ kept, status }: { kept: Kept; status: number }) {
@@ -15,7 +15,7 @@ export function KeptInput({ kept, status }: { kept: Kept; status: number }) {
       ))}
       <p>
         Votre saisie n’est pas perdue : elle est reprise ci-dessous. Réessayez{' '}
-        {status === 429 ? 'dans une minute' : 'dans quelques minutes'}, ou copiez-la pour la garder.
+        {status === 429 ? retryWhen(kept) : 'dans quelques minutes'}, ou copiez-la pour la garder.
       </p>
       {text ? (
         <>

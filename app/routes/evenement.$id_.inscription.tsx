@@ -1,12 +1,14 @@
 // /evenement/{id}/inscription (issue 73, decision 168). POST: a visitor registers to a date without an account —
 // guarded like every public form (origin, a bucket of its own per client address, honeypot), then counted per email
-// by the use case; registered, a redirect here with the outcome (`?fait=confirmed|waiting`). Refused, this page shows
+// by the use case; registered, a redirect here with the outcome as a flash in the visitor's signed cookie (a query
+// parameter would let anyone's link say « C’est fait »). Refused, this page shows
 // the form again with its message and what was typed. GET: the form of the date asked (`?date=` its start), or the
 // next one that opens registration.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { getEventForViewer } from '~/.server/events/public';
+import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { keepRetryAfter } from '~/.server/platform/security';
 import { UseCaseError } from '~/.server/platform/use-case-error';
@@ -35,13 +37,15 @@ async function pageOf(context: LoaderFunctionArgs['context'], id: string, starts
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const done = url.searchParams.get('fait');
-  return {
-    ...(await pageOf(context, params.id ?? '', url.searchParams.get('date'))),
-    done: done === 'confirmed' || done === 'waiting' ? done : null,
-  };
+  return pageOf(context, params.id ?? '', new URL(request.url).searchParams.get('date'));
 }
+
+const DONE = {
+  confirmed: 'C’est fait\u00a0: votre inscription est confirmée. Un email vous le confirme, avec un lien pour annuler.',
+  // Full, or fewer places left than asked for (« Plus qu’une place » and 2 people): true in both cases.
+  waiting:
+    'Il ne reste plus assez de places pour votre inscription\u00a0: vous êtes sur la liste d’attente. Un email vous le confirme\u00a0; dès que des places se libèrent pour vous, nous vous écrivons.',
+} as const;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await guardPost(request, context, {
@@ -54,7 +58,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const registration = await registerForDate(context.services, event, values);
     const date = encodeURIComponent(registration.startsAt);
-    return redirect(`/evenement/${event.id}/inscription?date=${date}&fait=${registration.status}`);
+    const said = registration.status === 'confirmed' ? DONE.confirmed : DONE.waiting;
+    const flash = await setFlash(request, context.services, { kind: 'success', message: said });
+    return redirect(`/evenement/${event.id}/inscription?date=${date}`, { headers: { 'Set-Cookie': flash } });
   } catch (error) {
     if (!(error instanceof UseCaseError)) throw error;
     const page = await pageOf(context, event.id, values.startsAt || null);
@@ -73,14 +79,6 @@ export default function RegistrationPage() {
       <p className="breadcrumb">
         <Link to={`/evenement/${loaded.eventId}`}>{loaded.title}</Link>
       </p>
-      {loaded.done && !answer ? (
-        <div className="notice notice--success" role="status" data-testid="registration-done">
-          {loaded.done === 'confirmed'
-            ? 'C’est fait\u00a0: votre inscription est confirmée. Un email vous le confirme, avec un lien pour annuler.'
-            : // Full, or fewer places left than asked for (« Plus qu’une place » and 2 people): true in both cases.
-              'Il ne reste plus assez de places pour votre inscription\u00a0: vous êtes sur la liste d’attente. Un email vous le confirme\u00a0; dès que des places se libèrent pour vous, nous vous écrivons.'}
-        </div>
-      ) : null}
       {view ? (
         <>
           <p>{formatDateTime(view.startsAt)}</p>

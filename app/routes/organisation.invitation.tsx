@@ -46,7 +46,7 @@ export default function InvitationPage() {
     return (
       <div className="page page--narrow">
         <h1>Invitation</h1>
-        <p role="alert">Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé ou expiré).</p>
+        <p role="alert">Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).</p>
       </div>
     );
   }
@@ -69,8 +69,7 @@ export default function InvitationPage() {
       ) : (
         <p>
           <Link to={login}>Connectez-vous</Link> avec le compte de cette adresse, ou{' '}
-          <Link to={`/auth/register?redirect=${encodeURIComponent(login.replace(/^.*redirect=/, ''))}`}>créez-le</Link>,
-          puis revenez à ce lien.
+          <Link to={login.replace('/auth/login?', '/auth/register?')}>créez-le</Link>, puis revenez à ce lien.
         </p>
       )}
     </div>

@@ -3,19 +3,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { inviteMember, organizationPage, removeMember, setMemberRole } from '~/.server/organizations/manage';
+import {
+  inviteMember,
+  organizationPage,
+  removeMember,
+  revokeInvitation,
+  setMemberRole,
+} from '~/.server/organizations/manage';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { orErrorPage } from '~/.server/platform/refusal';
 import { requireUser } from '~/.server/platform/session';
 import { UseCaseError } from '~/.server/platform/use-case-error';
 import { FormSecurity } from '~/components/FormSecurity';
+import { Link } from '~/components/Link';
 import { pageMeta } from '~/domain/meta';
 import { MEMBER_ROLES, ROLE_LABELS } from '~/domain/organization';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
-  return orErrorPage(organizationPage(context.services, user, new URL(request.url).searchParams.get('id')));
+  const url = new URL(request.url);
+  const page = await orErrorPage(organizationPage(context.services, user, url.searchParams.get('id')));
+  // « Retirer » first asks (a page of its own, `?retirer=` the account): a link, so it works without JavaScript.
+  const wanted = url.searchParams.get('retirer');
+  const removing = page.chosen?.manages ? page.chosen.members.find((m) => m.uid === wanted && !m.you) : undefined;
+  return { ...page, removing: removing ? { uid: removing.uid, name: removing.name } : null };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').slice(0, 300);
@@ -39,11 +51,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         role: text(form, 'role'),
       });
       message = `Invitation envoyée à ${sent.email}\u00a0: le lien est valable 7 jours.`;
+    } else if (intent === 'retirer-invitation') {
+      const email = text(form, 'email');
+      await revokeInvitation(services, user, { organizerId, email });
+      message = `Invitation à ${email} retirée\u00a0: son lien n’est plus valable.`;
     } else if (intent === 'role') {
       await setMemberRole(services, user, { organizerId, uid: text(form, 'uid'), role: text(form, 'role') });
       message = 'Rôle changé.';
     } else if (intent === 'retirer') {
       const uid = text(form, 'uid');
+      // Someone else is removed only from the confirmation (its second submit): a first post asks first.
+      if (uid !== user.uid && form.get('confirme') !== 'oui')
+        return redirect(`/organizer/membres?id=${encodeURIComponent(organizerId)}&retirer=${encodeURIComponent(uid)}`);
       await removeMember(services, user, { organizerId, uid });
       if (uid === user.uid) {
         const flash = await setFlash(request, services, {
@@ -52,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         return redirect('/dashboard', { headers: { 'Set-Cookie': flash } });
       }
-      message = 'Membre retiré\u00a0: il n’a plus accès aux événements de l’organisation.';
+      message = 'Membre retiré\u00a0: il n’a plus accès aux événements de l’organisation, un email le lui dit.';
     } else throw new UseCaseError('Action inconnue.', 'form', 400);
     const flash = await setFlash(request, services, { kind: 'success', message });
     return redirect(`/organizer/membres?id=${encodeURIComponent(organizerId)}`, { headers: { 'Set-Cookie': flash } });
@@ -67,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrganizationMembersPage() {
-  const { organizations, chosen } = useLoaderData<typeof loader>();
+  const { organizations, chosen, removing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (!chosen) {
     return (
@@ -104,6 +123,27 @@ export default function OrganizationMembersPage() {
           {answer.message}
         </p>
       ) : null}
+      {removing ? (
+        <section className="notice" aria-labelledby="confirm-removal" data-testid="confirm-removal">
+          <h2 id="confirm-removal">{`Retirer ${removing.name} de l’organisation\u00a0?`}</h2>
+          <p>
+            Cette personne n’aura plus accès aux événements de l’organisation ni à leurs inscriptions\u00a0; ceux
+            qu’elle a proposés en son nom restent à l’organisation. Un email l’en avertit.
+          </p>
+          <Form method="post" action={post('retirer')} className="form form--inline">
+            <FormSecurity />
+            <input type="hidden" name="organizerId" value={chosen.id} />
+            <input type="hidden" name="uid" value={removing.uid} />
+            <input type="hidden" name="confirme" value="oui" />
+            <button type="submit" className="button button--primary">
+              {`Oui, retirer ${removing.name}`}
+            </button>
+            <Link to={`/organizer/membres?id=${encodeURIComponent(chosen.id)}`} className="button">
+              Annuler
+            </Link>
+          </Form>
+        </section>
+      ) : null}
       <ul className="members" data-testid="members">
         {chosen.members.map((m) => (
           <li key={m.uid}>
@@ -120,15 +160,22 @@ export default function OrganizationMembersPage() {
                 </button>
               </Form>
             ) : null}
-            {chosen.manages || m.you ? (
+            {m.you ? (
               <Form method="post" action={post('retirer')} className="form form--inline">
                 <FormSecurity />
                 <input type="hidden" name="organizerId" value={chosen.id} />
                 <input type="hidden" name="uid" value={m.uid} />
                 <button type="submit" className="button">
-                  {m.you ? 'Quitter l’organisation' : 'Retirer'}
+                  Quitter l’organisation
                 </button>
               </Form>
+            ) : chosen.manages ? (
+              <Link
+                to={`/organizer/membres?id=${encodeURIComponent(chosen.id)}&retirer=${encodeURIComponent(m.uid)}`}
+                className="button"
+              >
+                Retirer
+              </Link>
             ) : null}
           </li>
         ))}
@@ -170,6 +217,14 @@ export default function OrganizationMembersPage() {
                   <li key={i.email}>
                     {i.email} — {i.roleLabel}, jusqu’au{' '}
                     {new Date(i.expiresAt).toLocaleDateString('fr-CH', { timeZone: 'Europe/Zurich' })}
+                    <Form method="post" action={post('retirer-invitation')} className="form form--inline">
+                      <FormSecurity />
+                      <input type="hidden" name="organizerId" value={chosen.id} />
+                      <input type="hidden" name="email" value={i.email} />
+                      <button type="submit" className="button" aria-label={`Retirer l’invitation de ${i.email}`}>
+                        Retirer l’invitation
+                      </button>
+                    </Form>
                   </li>
                 ))}
               </ul>

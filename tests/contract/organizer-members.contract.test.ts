@@ -117,6 +117,19 @@ describe.each(BACKENDS)('invitations à une organisation : $name', (backend) => 
     expect(await invitations.consume('h2', AT(10))).toBeNull();
     expect(await invitations.listPending('chorale', AT(7))).toMatchObject([{ id: 'h2' }]);
   });
+
+  it('un responsable retire une invitation en attente : son lien ne vaut plus ; une invitation utilisée reste', async () => {
+    const invitations = store.organizerInvitations;
+    await invitations.issue(invitation('h1', 'Bea@Exemple.ch'));
+    await invitations.issue(invitation('h2', 'cle@exemple.ch', AT(3)));
+    await invitations.consume('h2', AT(4));
+    expect(await invitations.revoke('chorale', 'bea@exemple.ch')).toBe(1);
+    expect(await invitations.peek('h1', AT(4))).toBeNull();
+    expect(await invitations.consume('h1', AT(4))).toBeNull();
+    expect(await invitations.revoke('chorale', 'cle@exemple.ch')).toBe(0);
+    expect(await invitations.revoke('autre', 'bea@exemple.ch')).toBe(0);
+    expect(await invitations.listPending('chorale', AT(5))).toEqual([]);
+  });
 });
 
 describe('les comptes d’une fiche deviennent ses responsables', () => {

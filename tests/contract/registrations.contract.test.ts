@@ -82,11 +82,21 @@ describe.each(BACKENDS)('places à réserver : $name', (backend) => {
     const r = store.registrations;
     await r.open(DATE, { ...SETTINGS, places: 1 }, AT(0));
     for (const n of [1, 2, 3]) await r.register(person(n), AT(n));
-    const { opening, promoted } = await r.open(DATE, { ...SETTINGS, places: 2 }, AT(5));
-    expect(promoted.map((p) => p.id)).toEqual(['r2']);
-    expect(opening).toMatchObject({ confirmed: 2, waiting: 1, places: 2 });
+    const opened = await r.open(DATE, { ...SETTINGS, places: 2 }, AT(5));
+    if (!('opening' in opened)) throw new Error('ouverture refusée');
+    expect(opened.promoted.map((p) => p.id)).toEqual(['r2']);
+    expect(opened.opening).toMatchObject({ confirmed: 2, waiting: 1, places: 2 });
     expect(await r.setClosed(DATE, true, AT(6))).toBe(true);
     expect(await r.opening(DATE.eventId, DATE.startsAt)).toMatchObject({ closed: true });
+  });
+
+  it('moins de places que de personnes confirmées : refusé, rien ne change ; autant, accepté', async () => {
+    const r = store.registrations;
+    await r.open(DATE, { ...SETTINGS, places: 5 }, AT(0));
+    for (const n of [1, 2]) await r.register(person(n, 2), AT(n));
+    expect(await r.open(DATE, { ...SETTINGS, places: 3, waitingList: false }, AT(5))).toEqual({ belowConfirmed: 4 });
+    expect(await r.opening(DATE.eventId, DATE.startsAt)).toMatchObject({ places: 5, waitingList: true, confirmed: 4 });
+    expect(await r.open(DATE, { ...SETTINGS, places: 4 }, AT(6))).toMatchObject({ opening: { places: 4 } });
   });
 
   it('le rappel de la veille une fois ; 30 jours après la date, tout est effacé', async () => {

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { makeOrganizer } from '../support/factories';
 import { expect, test } from './fixtures';
-import { approveInModeration, fillEvent, linkInMail, mailsTo, unique } from './utils';
+import { approveInModeration, fillEvent, linkInMail, mailsTo, organizationOf, unique } from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -24,20 +23,7 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
   test.setTimeout(120_000);
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const boss = await people.signIn();
-  const association = makeOrganizer({
-    id: randomUUID(),
-    name: unique('Atelier des Tanneries'),
-    slug: `tanneries-${randomUUID().slice(0, 8)}`,
-    accountUids: [boss.uid],
-    status: 'approved',
-  });
-  await ports.store.organizers.insertMany([association]);
-  await ports.store.organizerMembers.set({
-    organizerId: association.id,
-    uid: boss.uid,
-    role: 'responsable',
-    now: new Date().toISOString(),
-  });
+  const association = await organizationOf(ports.store, boss, 'Atelier des Tanneries', 'tanneries');
 
   // The responsable invites two members; each accepts, signed in with the invited address.
   const members: Page[] = [];
@@ -111,13 +97,13 @@ test('un comité de trois : deux membres invités, un atelier de 12 places au no
     await panel.getByLabel('Votre nom').fill(`Visiteur ${n}`);
     await panel.getByLabel('Votre adresse email').fill(email(n));
     await panel.getByRole('button', { name: /M’inscrire/ }).click();
-    await expect(visitor.getByTestId('registration-done')).toBeVisible();
+    await expect(visitor.getByTestId('flash')).toBeVisible();
   };
   await visitor.goto(`/evenement/${id}`);
   await expect(visitor.getByTestId('registration-places')).toHaveText('Plus qu’une place');
   await registerAs(12);
   await registerAs(13);
-  await expect(visitor.getByTestId('registration-done')).toContainText('liste d’attente');
+  await expect(visitor.getByTestId('flash')).toContainText('liste d’attente');
 
   // The 12th cancels by the link of her mail; the 13th gets the place, and a mail saying so.
   await visitor.goto(await linkInMail(email(12), '/inscription/annuler/'));

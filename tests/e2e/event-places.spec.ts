@@ -11,6 +11,7 @@ import {
   fillEvent,
   formSecurity,
   openEventForm,
+  organizationOf,
   pickStoredVenue,
   unique,
 } from './utils';
@@ -44,14 +45,7 @@ test('un organisateur choisit un lieu connu, en propose un nouveau ; l’admin a
   });
   await ports.store.venues.insertMany([known]);
   const organizer = await people.createUser();
-  const society = makeOrganizer({
-    id: randomUUID(),
-    name: unique('Société de musique'),
-    slug: `societe-${randomUUID().slice(0, 8)}`,
-    accountUids: [organizer.uid],
-    status: 'approved',
-  });
-  await ports.store.organizers.insertMany([society]);
+  const society = await organizationOf(ports.store, organizer, 'Société de musique', 'societe');
   const orga = await people.pageAs(organizer, { javaScriptEnabled: withJavaScript() });
 
   // 1. A known venue: searched as one types with JavaScript; typed in part without (issue 70), where a name two

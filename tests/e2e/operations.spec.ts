@@ -280,7 +280,10 @@ test.describe('exploitation : trop d’envois en une minute @sqlite-only', () =>
     await send('Troisième message', message);
     // The page opens at its top, not at the scroll of the form it replaced.
     await expect(page.getByRole('heading', { name: 'Trop de tentatives' })).toBeInViewport();
-    await expect(page.getByText('Réessayez dans une minute, ou copiez-la pour la garder.')).toBeVisible();
+    // When, in Zurich's words (« à 15:42 »), never an ISO instant.
+    await expect(
+      page.getByText(/^Votre saisie .* Réessayez à \d{2}:\d{2}, ou copiez-la pour la garder\.$/),
+    ).toBeVisible();
     await expect(
       page.getByText('Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.'),
     ).toBeVisible();

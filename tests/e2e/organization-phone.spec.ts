@@ -1,10 +1,8 @@
 // Issue 73, organizations, on a 390×844 phone, with and without JavaScript: a « responsable » invites a member by
 // email (the link read from the outbox), the member accepts, submits an event « au nom de » the organization, and the
 // responsable sees it on the dashboard and may edit it (decision 167).
-import { randomUUID } from 'node:crypto';
-import { makeOrganizer } from '../support/factories';
 import { expect, test } from './fixtures';
-import { fillEvent, linkInMail, unique } from './utils';
+import { fillEvent, linkInMail, organizationOf, unique } from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -17,20 +15,7 @@ test('un responsable invite un membre, qui publie au nom de l’organisation ; l
 }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const boss = await people.signIn();
-  const choir = makeOrganizer({
-    id: randomUUID(),
-    name: unique('Chœur mixte'),
-    slug: `choeur-${randomUUID().slice(0, 8)}`,
-    accountUids: [boss.uid],
-    status: 'approved',
-  });
-  await ports.store.organizers.insertMany([choir]);
-  await ports.store.organizerMembers.set({
-    organizerId: choir.id,
-    uid: boss.uid,
-    role: 'responsable',
-    now: new Date().toISOString(),
-  });
+  const choir = await organizationOf(ports.store, boss, 'Chœur mixte', 'choeur');
   const member = await people.createUser({ displayName: unique('Secrétaire') });
 
   // The responsable invites by email: the invitation is listed, the mail in the outbox.
@@ -77,15 +62,7 @@ test('l’admin ouvre les membres d’une organisation, change un rôle, retire 
   const now = new Date().toISOString();
   const boss = await people.createUser({ displayName: unique('Présidente') });
   const helper = await people.createUser({ displayName: unique('Caissier') });
-  const club = makeOrganizer({
-    id: randomUUID(),
-    name: unique('Club alpin'),
-    slug: `club-${randomUUID().slice(0, 8)}`,
-    accountUids: [boss.uid],
-    status: 'approved',
-  });
-  await ports.store.organizers.insertMany([club]);
-  await ports.store.organizerMembers.set({ organizerId: club.id, uid: boss.uid, role: 'responsable', now });
+  const club = await organizationOf(ports.store, boss, 'Club alpin', 'club');
   await ports.store.organizerMembers.set({ organizerId: club.id, uid: helper.uid, role: 'membre', now });
 
   await people.signIn({ role: 'admin' });
@@ -103,7 +80,8 @@ test('l’admin ouvre les membres d’une organisation, change un rôle, retire 
 
   await helperRow.getByRole('button', { name: 'Nommer responsable' }).click();
   await expect(helperRow).toContainText('Responsable');
-  await bossRow.getByRole('button', { name: 'Retirer' }).click();
+  await bossRow.getByRole('link', { name: 'Retirer' }).click();
+  await page.getByRole('button', { name: `Oui, retirer ${boss.displayName}` }).click();
   await expect(members.locator('li', { hasText: boss.displayName })).toHaveCount(0);
   await expect
     .poll(async () => (await ports.store.organizerMembers.listByOrganizer(club.id)).map((m) => m.uid))

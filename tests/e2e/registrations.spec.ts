@@ -38,7 +38,7 @@ test('l’organisateur ouvre 2 places ; la troisième attend ; une annulation lu
     await panel.getByLabel('Votre adresse email').fill(email(n));
     await panel.getByLabel('Âge de l’enfant').fill('8 ans');
     await panel.getByRole('button', { name: /M’inscrire/ }).click();
-    await expect(visitor.getByTestId('registration-done')).toBeVisible();
+    await expect(visitor.getByTestId('flash')).toBeVisible();
   };
 
   await visitor.goto(`/evenement/${event.id}`);
@@ -53,7 +53,7 @@ test('l’organisateur ouvre 2 places ; la troisième attend ; une annulation lu
   await registerAs(1);
   await registerAs(2);
   await registerAs(3);
-  await expect(visitor.getByTestId('registration-done')).toContainText('liste d’attente');
+  await expect(visitor.getByTestId('flash')).toContainText('liste d’attente');
   await visitor.goto(`/evenement/${event.id}`);
   await expect(visitor.getByTestId('registration-places')).toHaveText('Complet — liste d’attente');
 

@@ -1,12 +1,15 @@
 // Shared helpers for the end-to-end tests: the outbox the server writes mails to, forms filled as a visitor would, and
 // logging in through the login form (for the tests about that form; the others log in by cookie, see fixtures.ts).
+
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { Store } from '../../app/.server/ports';
 import { registrationSent } from '../../app/domain/auth';
 import { addDaysToDate, zurichIso, zurichToday } from '../../app/domain/dates';
 import { E2E_JOBS_TOKEN } from '../support/e2e-backend';
-import { makeEventForm } from '../support/factories';
+import { makeEventForm, makeOrganizer } from '../support/factories';
 import type { People, TestUser } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR as string;
@@ -30,7 +33,7 @@ export async function loginWithForm(page: Page, who: { email: string; password: 
 }
 
 /** Fills and sends the login form on screen, and waits for the page that follows. */
-async function signInOnPage(page: Page, email: string, password: string) {
+export async function signInOnPage(page: Page, email: string, password: string) {
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   const anonymousToken = await csrfToken(page);
@@ -120,8 +123,8 @@ export async function linkInMail(address: string, path: string): Promise<string>
 }
 
 /** Fills and sends the registration form (what follows depends on what was typed). */
-export async function submitRegistration(page: Page, name: string, email: string, password: string) {
-  await page.goto('/auth/register');
+export async function submitRegistration(page: Page, name: string, email: string, password: string, at?: string) {
+  await page.goto(at ?? '/auth/register');
   await page.getByLabel('Votre nom ou celui de votre organisation').fill(name);
   await page.getByLabel('Adresse email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
@@ -260,4 +263,26 @@ export function confirmationId(page: Page): string {
   const id = new URL(page.url()).pathname.match(/^\/organizer\/event-confirmation\/([a-z0-9]+)$/)?.[1];
   if (!id) throw new Error(`pas une page de confirmation : ${page.url()}`);
   return id;
+}
+
+/**
+ * An approved organization (issue 73) whose record speaks for `responsable`, who is its « responsable »: built in the
+ * store as migration 31 and the form do. Its name is made unique from `name`; its slug from `slug`.
+ */
+export async function organizationOf(store: Store, responsable: { uid: string }, name: string, slug: string) {
+  const organization = makeOrganizer({
+    id: randomUUID(),
+    name: unique(name),
+    slug: `${slug}-${randomUUID().slice(0, 8)}`,
+    accountUids: [responsable.uid],
+    status: 'approved',
+  });
+  await store.organizers.insertMany([organization]);
+  await store.organizerMembers.set({
+    organizerId: organization.id,
+    uid: responsable.uid,
+    role: 'responsable',
+    now: new Date().toISOString(),
+  });
+  return organization;
 }

@@ -153,7 +153,7 @@ describe('les liens d’une alerte par email', () => {
     // With the choice sent, to send again as it is (the page's « Réessayer l’envoi »).
     expect(await refused.response?.json()).toEqual({
       message: TOO_MANY_REQUESTS,
-      kept: { fields: [['rythme', 'daily']], hadFile: false },
+      kept: { fields: [['rythme', 'daily']], hadFile: false, retryAt: expect.any(String) },
     });
     // Another client is not held back, and the alert is still there.
     expect((await post('198.51.100.55')).status).toBe(302);

@@ -1,14 +1,15 @@
 // Places to book through their routes, as a browser without JavaScript posts them (issue 73, decision 168): the form
-// answers a redirect to its outcome; refused, the page comes back with the French message and what was typed, nothing
+// answers a redirect with its outcome as a flash (never a query parameter a stranger's link could carry); refused, the page comes back with the French message and what was typed, nothing
 // stored; the event's page says the places left; the cancel link's page asks before it cancels, then the waiting one
 // gets the place.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { takeFlash } from '../../app/.server/platform/flash';
 import { getHoneypot } from '../../app/.server/platform/security';
 import { registrationToken } from '../../app/.server/registrations/mails';
 import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
 import { loader as eventPage } from '../../app/routes/evenement.$id/route';
-import { action as register } from '../../app/routes/evenement.$id_.inscription';
+import { action as register, loader as registrationPage } from '../../app/routes/evenement.$id_.inscription';
 import { action as cancel, loader as cancelPage } from '../../app/routes/inscription.annuler.$token';
 import { makeEvent, zurichDateIn } from '../support/factories';
 import { loadContext } from '../support/load-context';
@@ -43,6 +44,12 @@ function post(fields: Record<string, string>) {
   return routeAnswer(() => register({ request, context: loadContext(`10.1.0.${++client}`), params: { id: EVENT } }));
 }
 
+/** The message a redirect leaves for the next page (the flash in the visitor's signed cookie). */
+const flashOf = async (answer: Awaited<ReturnType<typeof routeAnswer>>) => {
+  const cookie = (answer.response?.headers.get('Set-Cookie') ?? '').split(';')[0];
+  return (await takeFlash(new Request(SITE, { headers: { Cookie: cookie } }), getServices())).flash?.message;
+};
+
 const shown = async () => {
   const request = new Request(`${SITE}/evenement/${EVENT}`);
   const answer = await routeAnswer(() => eventPage({ request, context: loadContext(), params: { id: EVENT } }));
@@ -64,10 +71,22 @@ describe('les inscriptions par leurs routes, sans JavaScript', () => {
   it('deux places prises, la troisième attend ; l’annulation par le lien lui donne la place', async () => {
     for (const n of [1, 2]) {
       const answer = await post({ name: `Visiteur ${n}`, email: `r${n}@exemple.ch` });
-      expect(answer.location).toBe(`/evenement/${EVENT}/inscription?date=${encodeURIComponent(STARTS)}&fait=confirmed`);
+      expect(answer.location).toBe(`/evenement/${EVENT}/inscription?date=${encodeURIComponent(STARTS)}`);
+      expect(await flashOf(answer)).toMatch(/^C’est fait\u00a0: votre inscription est confirmée\./);
     }
     const third = await post({ name: 'Visiteur 3', email: 'r3@exemple.ch' });
-    expect(third.location).toMatch(/&fait=waiting$/);
+    expect(await flashOf(third)).toMatch(/vous êtes sur la liste d’attente/);
+    // The outcome is said by the action, to this browser: a link with `?fait=` says nothing to anyone.
+    const spoofed = await routeAnswer(() =>
+      registrationPage({
+        request: new Request(
+          `${SITE}/evenement/${EVENT}/inscription?date=${encodeURIComponent(STARTS)}&fait=confirmed`,
+        ),
+        context: loadContext(),
+        params: { id: EVENT },
+      }),
+    );
+    expect(JSON.stringify(spoofed.data)).not.toContain('confirmed');
     expect(await shown()).toBe('Complet — liste d’attente');
 
     const [first] = await getServices().store.registrations.list(EVENT, STARTS);

@@ -84,6 +84,8 @@ export async function organizerDashboard(
       role: user.role,
       emailVerified: user.emailVerified,
       supported: user.supported,
+      /** A member of at least one organization: the dashboard links to its members. */
+      inOrganization: (user.organizerIds?.length ?? 0) > 0,
     },
     groups: {
       pending: upcoming.filter((e) => e.status === 'pending').map(item),

@@ -9,7 +9,15 @@ import { managedEvents } from '../events/dashboard';
 import { changeEvent } from '../events/lifecycle';
 import { moderationCase } from '../moderation/moderation';
 import { seedCategories } from '../seed/seed';
-import { acceptInvitation, inviteMember, organizationPage, removeMember, setMemberRole } from './manage';
+import {
+  acceptInvitation,
+  invitationFor,
+  inviteMember,
+  organizationPage,
+  removeMember,
+  revokeInvitation,
+  setMemberRole,
+} from './manage';
 import { accountsAsResponsables } from './members';
 
 const NOW = new Date(Date.UTC(2030, 2, 9, 9));
@@ -59,6 +67,30 @@ describe('une organisation à plusieurs', () => {
     await expect(
       inviteMember(deps, ana, { organizerId: 'chorale', email: 'pas une adresse', role: 'membre' }),
     ).rejects.toThrow('Cette adresse email n’est pas valide.');
+    // A member already (any case): said so, nothing sent.
+    const before = mailer.sent.length;
+    await expect(
+      inviteMember(deps, ana, { organizerId: 'chorale', email: 'BEA@chorale.ch', role: 'membre' }),
+    ).rejects.toThrow('déjà celle d’un membre');
+    expect(mailer.sent).toHaveLength(before);
+  });
+
+  it('un responsable retire une invitation en attente : le lien ne vaut plus ; un membre ne le peut pas', async () => {
+    const { deps, ana, bea, tokenOf } = await committee();
+    await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
+    await inviteMember(deps, ana, { organizerId: 'chorale', email: 'dan@chorale.ch', role: 'membre' });
+    await acceptInvitation(deps, bea, tokenOf(0));
+    await expect(revokeInvitation(deps, bea, { organizerId: 'chorale', email: 'dan@chorale.ch' })).rejects.toThrow(
+      'Seul un responsable',
+    );
+    const before = await organizationPage(deps, ana, 'chorale');
+    expect(before.chosen?.invitations.map((i) => i.email)).toEqual(['dan@chorale.ch']);
+    await revokeInvitation(deps, ana, { organizerId: 'chorale', email: 'Dan@chorale.ch' });
+    expect((await organizationPage(deps, ana, 'chorale')).chosen?.invitations).toEqual([]);
+    expect(await invitationFor(deps, tokenOf(1))).toBeNull();
+    await expect(revokeInvitation(deps, ana, { organizerId: 'chorale', email: 'dan@chorale.ch' })).rejects.toThrow(
+      'Aucune invitation en attente',
+    );
   });
 
   it('chaque membre voit et gère les événements de l’organisation, jusqu’à son retrait', async () => {
@@ -90,6 +122,12 @@ describe('une organisation à plusieurs', () => {
     const hers = makeEvent({ id: 'sien', slug: 'sien', status: 'pending', createdBy: 'bea', organizerId: null });
     await store.events.insertMany([atelier, hers]);
     await removeMember(deps, ana, { organizerId: 'chorale', uid: 'bea' });
+    // She learns it by mail, in French, from whom.
+    expect(mailer.sent.at(-1)?.to).toBe('bea@chorale.ch');
+    expect(mailer.sent.at(-1)?.subject).toBe(
+      'Vous ne faites plus partie de «\u00a0Chorale du Jorat\u00a0» — Agenda romand',
+    );
+    expect(mailer.sent.at(-1)?.text).toContain('Ana vous a retiré de «\u00a0Chorale du Jorat\u00a0»');
     const removed = await asRequest(bea);
     expect((await managedEvents({ store }, removed)).map((e) => e.id)).toEqual(['sien']);
     expect(actorsFor(removed, concert)).toEqual([]);
@@ -137,7 +175,7 @@ describe('une organisation à plusieurs', () => {
   });
 
   it('le dernier responsable ne part pas ; un autre nommé, il peut', async () => {
-    const { deps, ana, bea, asRequest, tokenOf } = await committee();
+    const { deps, mailer, ana, bea, asRequest, tokenOf } = await committee();
     await inviteMember(deps, ana, { organizerId: 'chorale', email: 'bea@chorale.ch', role: 'membre' });
     await acceptInvitation(deps, bea, tokenOf(0));
     await expect(removeMember(deps, ana, { organizerId: 'chorale', uid: 'ana' })).rejects.toThrow(
@@ -147,7 +185,10 @@ describe('une organisation à plusieurs', () => {
       'Seul un responsable',
     );
     await setMemberRole(deps, ana, { organizerId: 'chorale', uid: 'bea', role: 'responsable' });
+    const sent = mailer.sent.length;
     await removeMember(deps, ana, { organizerId: 'chorale', uid: 'ana' });
+    // Leaving is one's own doing: no mail.
+    expect(mailer.sent).toHaveLength(sent);
     const page = await organizationPage(deps, await asRequest(bea), 'chorale');
     expect(page.chosen?.members.map((m) => [m.name, m.roleLabel])).toEqual([['Béa', 'Responsable']]);
   });

@@ -22,7 +22,9 @@ export const ORGANIZATION_MESSAGES = {
   email: 'Cette adresse email n’est pas valide.',
   role: 'Choisissez le rôle\u00a0: responsable ou membre.',
   notMember: 'Cette personne n’est pas (ou plus) membre de l’organisation.',
-  invitationInvalid: 'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé ou expiré).',
+  noInvitation: 'Aucune invitation en attente pour cette adresse (déjà acceptée, retirée ou expirée).',
+  alreadyMember: 'Cette adresse est déjà celle d’un membre de l’organisation\u00a0: aucune invitation n’est envoyée.',
+  invitationInvalid: 'Ce lien d’invitation n’est plus valable (déjà utilisé, remplacé, retiré ou expiré).',
   otherAccount:
     'Cette invitation a été envoyée à une autre adresse\u00a0: connectez-vous avec le compte de cette adresse.',
 } as const;
@@ -99,10 +101,14 @@ export async function inviteMember(
   user: UserProfile,
   input: { organizerId: string; email: string; role: string },
 ): Promise<{ email: string; organizerName: string }> {
-  const { organizer } = await managing(deps, user, input.organizerId);
+  const { organizer, members } = await managing(deps, user, input.organizerId);
   const email = input.email.trim();
   if (email.length > 254 || !z.string().email().safeParse(email).success)
     throw new UseCaseError(ORGANIZATION_MESSAGES.email, 'email');
+  // The responsable sees the members' addresses already: saying so tells nothing new, and sends nothing.
+  const accounts = await Promise.all(members.map((m) => deps.store.users.findById(m.uid)));
+  if (accounts.some((a) => a?.email.toLowerCase() === email.toLowerCase()))
+    throw new UseCaseError(ORGANIZATION_MESSAGES.alreadyMember, 'email', 409);
   const role = readRole(input.role);
   const now = clock(deps);
   const token = crypto.randomBytes(32).toString('base64url');
@@ -127,6 +133,13 @@ export async function inviteMember(
       .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
   });
   return { email, organizerName: organizer.name };
+}
+
+/** A responsable withdraws the pending invitation to an address: its link then says it is no longer valid. */
+export async function revokeInvitation(deps: Deps, user: UserProfile, input: { organizerId: string; email: string }) {
+  const { organizer } = await managing(deps, user, input.organizerId);
+  const revoked = await deps.store.organizerInvitations.revoke(organizer.id, input.email.trim());
+  if (revoked === 0) throw new UseCaseError(ORGANIZATION_MESSAGES.noInvitation, 'form', 404);
 }
 
 /** The organization an invitation link names, while it is valid (the page that offers to accept it). */
@@ -173,12 +186,28 @@ export async function setMemberRole(
  * A responsable removes a member, or a member leaves (`uid` their own): access ends at their next request, to the events
  * they wrote for the organization too (handed to it).
  */
-export async function removeMember(deps: Deps, user: UserProfile, input: { organizerId: string; uid: string }) {
-  if (input.uid === user.uid) await membership(deps, user, input.organizerId);
-  else await managing(deps, user, input.organizerId);
+export async function removeMember(
+  deps: Deps & { mailer: MailPort },
+  user: UserProfile,
+  input: { organizerId: string; uid: string },
+) {
+  const leaving = input.uid === user.uid;
+  const { organizer } = leaving
+    ? await membership(deps, user, input.organizerId)
+    : await managing(deps, user, input.organizerId);
   const now = clock(deps).toISOString();
   const written = await deps.store.organizerMembers.remove({ ...input, now });
   if (written === 'last') throw new UseCaseError(LAST_RESPONSABLE_MESSAGE, 'form', 409);
   if (written === 'absent') throw new UseCaseError(ORGANIZATION_MESSAGES.notMember, 'form', 404);
   await handOverAuthoredEvents(deps, { ...input, now });
+  // Removed by someone else, the person learns it (through the mail queue), and what becomes of their events.
+  const removed = leaving ? null : await deps.store.users.findById(input.uid);
+  if (!removed?.email) return;
+  const text = `${user.displayName || user.email} vous a retiré de «\u00a0${organizer.name}\u00a0» sur ${SITE_NAME}\u00a0: vous n’avez plus accès aux événements de l’organisation, ni à leurs inscriptions.\n\nLes événements que vous aviez proposés en son nom restent les siens. Si c’est une erreur, demandez à un de ses responsables de vous inviter de nouveau.`;
+  await deps.mailer.send({
+    to: removed.email,
+    subject: `Vous ne faites plus partie de «\u00a0${organizer.name}\u00a0» — ${SITE_NAME}`,
+    text,
+    html: `<p>${escapeHtml(text).replaceAll('\n\n', '</p><p>')}</p>`,
+  });
 }

@@ -64,7 +64,7 @@ describe('la garde des envois', () => {
     const body = await typed.answer.json();
     expect(body).toEqual({
       message: 'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.',
-      kept: { fields: [['message', 'Bonjour à vous']], hadFile: false },
+      kept: { fields: [['message', 'Bonjour à vous']], hadFile: false, retryAt: expect.any(String) },
     });
     expect((await refusalOf(post({}), '203.0.113.8', 'public'))?.reason).not.toBe('rate');
   });

@@ -144,7 +144,10 @@ async function refuseWith(
   const retry: Record<string, string> = refusal.status === 429 ? { 'Retry-After': refusal.retryAfter ?? '60' } : {};
   // Too many sendings: the page gives back what was typed, to send again as it is in a minute (a CSRF or honeypot
   // refusal does not: its token is stale, or it is a robot's).
-  throw refusedRequest(refusal.message, refusal.status, retry, refusal.reason === 'rate' ? keptInput(form) : null);
+  const kept = refusal.reason === 'rate' ? keptInput(form) : null;
+  // The page says when, in Zurich's words (« réessayez à 15:42 »), from the limiter's own wait.
+  if (kept) kept.retryAt = new Date(Date.now() + Number(retry['Retry-After'] ?? 60) * 1000).toISOString();
+  throw refusedRequest(refusal.message, refusal.status, retry, kept);
 }
 
 /** refuseWith for one request: its refusal, and the form when it was read. */

@@ -37,4 +37,6 @@ export interface OrganizerInvitationStore {
   consume(id: string, now: string): Promise<OrganizerInvitation | null>;
   /** The organization's invitations still valid at `now`, newest first. */
   listPending(organizerId: string, now: string): Promise<OrganizerInvitation[]>;
+  /** Withdraws the organization's unused invitations to this address (any case): their links stop working. How many. */
+  revoke(organizerId: string, email: string): Promise<number>;
 }

@@ -25,14 +25,15 @@ export type MailsOf<T> = (done: T) => NewMail[];
 export interface RegistrationStore {
   /**
    * Opens (or changes) a date's registration, counts kept; more places (or no more waiting list) promote the waiting
-   * registrations that now fit, returned.
+   * registrations that now fit, returned. Fewer places than the people already confirmed: nothing written, and how
+   * many are (`belowConfirmed`), read in the same transaction as the write would have been.
    */
   open(
     key: { eventId: string; startsAt: string },
     settings: RegistrationSettings,
     now: string,
     mails?: MailsOf<Registration[]>,
-  ): Promise<{ opening: RegistrationOpening; promoted: Registration[] }>;
+  ): Promise<{ opening: RegistrationOpening; promoted: Registration[] } | { belowConfirmed: number }>;
   /** Closes or reopens a date by hand; false when it has no registration. */
   setClosed(key: { eventId: string; startsAt: string }, closed: boolean, now: string): Promise<boolean>;
   /** The registration of one date, or null. */

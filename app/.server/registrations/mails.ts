@@ -39,6 +39,7 @@ function mailTo(
   subject: string,
   paragraphs: string[],
   action: 'cancel' | 'event' = 'cancel',
+  replyTo?: string,
 ): NewMail {
   const link =
     action === 'cancel'
@@ -52,6 +53,7 @@ function mailTo(
     to: r.email,
     subject: `${subject} — ${SITE_NAME}`,
     ...layout([hello(r.name), ...paragraphs], link, footer),
+    ...(replyTo ? { replyTo } : {}),
   });
 }
 
@@ -94,9 +96,20 @@ export function changedMail(config: MailSettings, title: string, r: Registration
   return mailTo(config, r, 'Changement', [`${change}`, `Votre inscription concerne ${what(title, r)}.`], 'event');
 }
 
-export function organizerMessageMail(config: MailSettings, title: string, r: Registration, message: string): NewMail {
-  return mailTo(config, r, `Message de l’organisateur`, [
-    `L’organisateur de ${what(title, r)} vous écrit\u00a0:`,
-    message,
-  ]);
+/** The organizer's words, answered to `replyTo` (the address of the member who wrote): a reply reaches them. */
+export function organizerMessageMail(
+  config: MailSettings,
+  title: string,
+  r: Registration,
+  message: string,
+  replyTo: string,
+): NewMail {
+  return mailTo(
+    config,
+    r,
+    `Message de l’organisateur`,
+    [`L’organisateur de ${what(title, r)} vous écrit\u00a0:`, message, 'Pour lui répondre, répondez à cet email.'],
+    'cancel',
+    replyTo,
+  );
 }

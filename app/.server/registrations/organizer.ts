@@ -3,6 +3,7 @@
 // those registered, its CSV export, and a bounded message to them through the mail queue.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { occurrencesOf } from '~/.server/schedule/schedule-expand';
+import { formatDateTime } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import { actorsFor } from '~/domain/event-lifecycle';
 import { REGISTRATION_LIMITS, type Registration, type RegistrationOpening } from '~/domain/registration';
@@ -18,10 +19,18 @@ import type { RegistrationDeps } from './registrations';
 export const ORGANIZER_MESSAGES = {
   notADate: 'Cette date ne fait pas partie de l’événement, ou elle est passée.',
   notFound: 'Cet événement n’existe pas.',
-  closesAt: 'La clôture se note comme 2030-03-20T18:00 et tombe avant la date.',
+  closesAt: 'La clôture se note comme 2030-03-20T18:00.',
+  closesAfter: (startsAt: string) =>
+    `La clôture doit tomber avant le début de la date (${formatDateTime(startsAt)})\u00a0: choisissez une heure plus tôt.`,
+  closesPast:
+    'Cette clôture est déjà passée\u00a0: choisissez une heure à venir, ou laissez le champ vide (clôture au début).',
   message: `Le message compte de ${REGISTRATION_LIMITS.message.min} à ${REGISTRATION_LIMITS.message.max}\u00a0caractères.`,
   tooManyMessages: 'Trois messages par jour au plus pour une date\u00a0: réessayez demain.',
   nobody: 'Personne n’est inscrit à cette date.',
+  belowConfirmed: (confirmed: number) =>
+    confirmed === 1
+      ? 'Une personne est déjà confirmée pour cette date\u00a0: gardez au moins 1\u00a0place.'
+      : `${confirmed}\u00a0personnes sont déjà confirmées pour cette date\u00a0: gardez au moins ${confirmed}\u00a0places.`,
 } as const;
 
 /**
@@ -79,18 +88,28 @@ export async function openRegistration(
   if (input.closesAt) {
     const [day, time] = input.closesAt.split('T');
     closesAt = /^\d{4}-\d{2}-\d{2}$/.test(day ?? '') && /^\d{2}:\d{2}$/.test(time ?? '') ? zurichIso(day, time) : '';
-    if (!closesAt || Number.isNaN(Date.parse(closesAt)) || closesAt > input.startsAt)
-      throw new UseCaseError(ORGANIZER_MESSAGES.closesAt, 'closesAt');
+    const instant = closesAt ? Date.parse(closesAt) : Number.NaN;
+    // Instants compared, not their texts (Zurich's offset against UTC): a closing at 17:30 Zurich is before 17:00 UTC.
+    if (Number.isNaN(instant)) throw new UseCaseError(ORGANIZER_MESSAGES.closesAt, 'closesAt');
+    if (instant > Date.parse(input.startsAt))
+      throw new UseCaseError(ORGANIZER_MESSAGES.closesAfter(input.startsAt), 'closesAt');
+    // Past, it would close the date at once; kept as it was, it may stay (the form shows it again on every change).
+    const kept = (await deps.store.registrations.opening(event.id, input.startsAt))?.closesAt;
+    if (instant <= now.getTime() && (!kept || Date.parse(kept) !== instant))
+      throw new UseCaseError(ORGANIZER_MESSAGES.closesPast, 'closesAt');
   }
   const questions = [input.question0, input.question1, input.question2].filter((q): q is string => Boolean(q));
-  const { opening } = await deps.store.registrations.open(
+  const opened = await deps.store.registrations.open(
     { eventId: event.id, startsAt: input.startsAt },
     { places: input.places, closesAt, waitingList: input.waitingList === 'on', perPerson: input.perPerson, questions },
     now.toISOString(),
     (promoted) => promoted.map((r) => promotedMail(deps.config, event.title, r)),
   );
+  // Fewer places than people confirmed: refused by the store, in the transaction that would have written them.
+  if ('belowConfirmed' in opened)
+    throw new UseCaseError(ORGANIZER_MESSAGES.belowConfirmed(opened.belowConfirmed), 'places');
   deps.jobs?.wake('mails');
-  return opening;
+  return opened.opening;
 }
 
 /** Closes (or reopens) a date's registration by hand. */
@@ -180,7 +199,8 @@ export async function messageRegistrants(
     if (error instanceof RateLimiterRes) throw new UseCaseError(ORGANIZER_MESSAGES.tooManyMessages, 'message', 429);
     throw error;
   }
-  for (const r of list) await deps.store.mails.enqueue(organizerMessageMail(deps.config, event.title, r, message));
+  for (const r of list)
+    await deps.store.mails.enqueue(organizerMessageMail(deps.config, event.title, r, message, user.email));
   deps.jobs?.wake('mails');
   return list.length;
 }

@@ -157,6 +157,12 @@ describe('places à réserver, par leurs cas d’usage', () => {
     const sent = (await pending(store)).filter((m) => m.subject.startsWith('Message'));
     expect(sent.map((m) => m.to).sort()).toEqual([at(1), at(2)]);
     expect(sent[0].text).toContain('Prenez un tablier');
+    // A reply reaches the organizer who wrote, not the site's sending address.
+    const queued = (await store.mails.list('pending', 100)).filter((m) => m.subject.startsWith('Message'));
+    expect(queued.map((m) => m.content.kind === 'message' && m.content.message.replyTo)).toEqual([
+      'orga@exemple.ch',
+      'orga@exemple.ch',
+    ]);
   });
 
   it('l’événement annulé par son organisateur : un mail à chaque inscrit, et les inscriptions se ferment', async () => {

@@ -225,6 +225,11 @@ export function DashboardScreen() {
         <Link to="/organizer/organisateur" className="button">
           Profil de l’organisateur
         </Link>
+        {user.inOrganization ? (
+          <Link to="/organizer/membres" className="button">
+            Membres de l’organisation
+          </Link>
+        ) : null}
         {user.role === 'admin' ? (
           <Link to="/admin" className="button">
             Panneau Admin

@@ -12,18 +12,27 @@ export function createOrganizerInvitationStore(ctx: FirestoreContext): Organizer
   const valid = (i: OrganizerInvitation | null, now: string) =>
     i && i.usedAt === null && i.expiresAt > now ? i : null;
 
+  /** In one transaction on the organization's invitations: its unused ones to `email` deleted; how many. */
+  const withdraw = (organizerId: string, email: string, then?: (tx: FirebaseFirestore.Transaction) => void) =>
+    ctx.lock(`invitations:${organizerId}`, () =>
+      db.runTransaction(async (tx) => {
+        const earlier = await tx.get(invitations().where('organizerId', '==', organizerId));
+        const gone = earlier.docs.filter(
+          (d) => d.get('usedAt') == null && String(d.get('email')).toLowerCase() === email.toLowerCase(),
+        );
+        for (const d of gone) tx.delete(d.ref);
+        then?.(tx);
+        return gone.length;
+      }),
+    );
+
   return {
     async issue({ id, ...fields }) {
-      const key = fields.email.toLowerCase();
-      await ctx.lock(`invitations:${fields.organizerId}`, () =>
-        db.runTransaction(async (tx) => {
-          const earlier = await tx.get(invitations().where('organizerId', '==', fields.organizerId));
-          for (const d of earlier.docs)
-            if (d.get('usedAt') == null && String(d.get('email')).toLowerCase() === key) tx.delete(d.ref);
-          tx.set(invitations().doc(id), { ...fields, usedAt: null });
-        }),
+      await withdraw(fields.organizerId, fields.email, (tx) =>
+        tx.set(invitations().doc(id), { ...fields, usedAt: null }),
       );
     },
+    revoke: withdraw,
     async peek(id, now) {
       return valid(read(id, (await invitations().doc(id).get()).data()), now);
     },

@@ -131,8 +131,10 @@ export function createRegistrationStore(ctx: FirestoreContext): RegistrationStor
     async open(key, settings, now, mails) {
       const id = openingId(key.eventId, key.startsAt);
       // The settings first (a set that keeps the counts), then the promotions they allow, as one change of counts.
-      await db.runTransaction(async (tx) => {
+      const confirmed = await db.runTransaction(async (tx) => {
         const current = await tx.get(openings().doc(id));
+        const already = Number(current.get('confirmed') ?? 0);
+        if (current.exists && already > settings.places) return already;
         const fields = { ...settings, updatedAt: now };
         if (current.exists) tx.update(current.ref, fields);
         else
@@ -146,7 +148,9 @@ export function createRegistrationStore(ctx: FirestoreContext): RegistrationStor
             remindedAt: null,
             createdAt: now,
           });
+        return null;
       });
+      if (confirmed !== null) return { belowConfirmed: confirmed };
       const promoted = await onDate(key.eventId, key.startsAt, now, async (tx, snapshot) => {
         const opening = toOpening(snapshot.data() ?? {});
         const list = promotedOf(promotions(opening, await waitingOf(tx, key.eventId, key.startsAt)), now);

@@ -47,6 +47,13 @@ export function createOrganizerInvitationStore(db: Db): OrganizerInvitationStore
     async consume(id, now) {
       return consume(id, now);
     },
+    async revoke(organizerId, email) {
+      return db
+        .prepare(
+          'DELETE FROM organizer_invitations WHERE organizer_id = ? AND lower(email) = lower(?) AND used_at IS NULL',
+        )
+        .run(organizerId, email).changes;
+    },
     async listPending(organizerId, now) {
       const rows = db
         .prepare(

@@ -64,6 +64,8 @@ export function createRegistrationStore(db: Db): RegistrationStore {
   };
 
   const open = writeTransaction(db, (...[key, settings, now, mails]: Parameters<RegistrationStore['open']>) => {
+    const before = openingRow(key.eventId, key.startsAt);
+    if (before && Number(before.confirmed) > settings.places) return { belowConfirmed: Number(before.confirmed) };
     db.prepare(
       `INSERT INTO registration_openings (event_id, starts_at, places, closes_at, waiting_list, per_person, questions,
          created_at, updated_at)
