@@ -51,7 +51,15 @@ export const STARTS_SOON_HOURS = 48;
  * puts these first, soonest first, with this mark: tonight’s concert was 6th of 9 (issue 70).
  */
 export function startsSoon(event: { startsAt: string; endsAt: string }, now: Date): boolean {
-  const start = Date.parse(event.startsAt);
-  const end = Math.max(Date.parse(event.endsAt), start);
-  return end >= now.getTime() && start <= now.getTime() + STARTS_SOON_HOURS * 3_600_000;
+  const { from, until } = startsSoonBounds(now.toISOString());
+  return Date.parse(event.endsAt) >= from && Date.parse(event.startsAt) <= until;
+}
+
+/**
+ * What « Commence bientôt » is at `now` (ISO), in milliseconds, as both stores query it (their startsTs and endsTs):
+ * ends at `from` or later, starts at `until` or earlier. The queue puts these first (issue 70).
+ */
+export function startsSoonBounds(now: string): { from: number; until: number } {
+  const from = Date.parse(now);
+  return { from, until: from + STARTS_SOON_HOURS * 3_600_000 };
 }

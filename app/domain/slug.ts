@@ -15,3 +15,23 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
 }
+
+/** The letters slugify folds; a slug made before they were folded (issue 70) dropped them. */
+const FOLDABLE = /[œŒæÆßẞ]/;
+
+/**
+ * The corrected slug of a record whose slug was made before « œ », « æ » and « ß » were folded: `slug` is one of the
+ * `sources` (its name, or its name and locality) slugified the old way, those letters dropped, with or without the
+ * « -2 » a taken slug got. Null when it is not (a slug an admin chose, or already right): it stays as it is.
+ */
+export function refoldedSlug(slug: string, sources: readonly string[]): string | null {
+  for (const source of sources) {
+    if (!FOLDABLE.test(source)) continue;
+    const old = slugify(source.replace(new RegExp(FOLDABLE.source, 'g'), '-'));
+    const suffix = slug === old ? '' : slug.startsWith(`${old}-`) ? slug.slice(old.length) : null;
+    if (suffix === null || !/^(-\d+)?$/.test(suffix)) continue;
+    const folded = `${slugify(source).slice(0, 80 - suffix.length)}${suffix}`;
+    if (folded !== slug) return folded;
+  }
+  return null;
+}

@@ -2,7 +2,9 @@
 // on the screen, the event form's organizer drop-down showing its whole choice, the bottom bar's date on one line, the
 // menu's toggle where the burger is, the map's clusters named, a moderation tab's count apart from its name.
 import type { Locator, Page } from '@playwright/test';
+import { RealDate } from '../support/test-clock';
 import { expect, test } from './fixtures';
+import { startOwnServer } from './own-server';
 import { clippedTexts } from './tap-targets';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -30,6 +32,35 @@ test.describe('la marche d’un téléphone de 390 px', () => {
       expect((box?.x ?? 0) + (box?.width ?? 999), `droite de « ${name} »`).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('un dimanche, chaque pastille « quand » tient sur une ligne @once', async ({ page }) => {
+    // On a Sunday « Cette semaine » says which week (« Cette semaine, jusqu’au dim. 13 déc. »): it wrapped inside its
+    // chip at 390 px (issue 70). A server of its own, its clock on a Sunday afternoon, nothing seeded.
+    // A server's start on a loaded machine: up to a minute (logs.spec.ts gives its own two).
+    test.setTimeout(120_000);
+    const sunday = { TEST_CLOCK: '2026-12-06T15:00:00+01:00', TEST_CLOCK_SET_AT: String(RealDate.now()) };
+    const server = await startOwnServer({ portOffset: 2, env: sunday });
+    try {
+      for (const when of ['semaine', 'mois', 'week-end', 'aujourdhui', 'demain']) {
+        await page.goto(`${server.base}/evenements?quand=${when}`);
+        const chip = page.getByRole('list', { name: 'Filtres actifs' }).getByRole('link');
+        await expect(chip).toHaveCount(1);
+        // The lines of its text: one top per line of the range over the label.
+        const label = await chip.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el.firstChild as Node);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { text: range.toString(), lines: tops.size, right: el.getBoundingClientRect().right };
+        });
+        if (when === 'semaine') expect(label.text).toBe('Cette semaine, jusqu’au dim. 13 déc.');
+        expect(label.lines, `lignes de « ${label.text} »`).toBe(1);
+        expect(label.right, `droite de « ${label.text} »`).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await server.stop();
+    }
   });
 
   test('le formulaire : le menu « Organisateur enregistré » montre son choix en entier', async ({ page, signIn }) => {

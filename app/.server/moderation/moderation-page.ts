@@ -19,17 +19,12 @@ import type { LiveHub } from './live';
 import { moderateEvent, moderationCase, moderationList, parseModerationQuery } from './moderation';
 
 /**
- * The page's events as the moderator will decide on them (a pending revision applied), those awaiting a decision that
- * start within STARTS_SOON_HOURS first, soonest first, marked « Commence bientôt », the others in the store's order:
- * tonight's concert was 6th of 9 (issue 70). The same order whatever the store, as it is made here.
+ * The page's events as the moderator will decide on them (a pending revision applied), in the store's order: those
+ * awaiting a decision that start within STARTS_SOON_HOURS first, soonest first, marked « Commence bientôt », then the
+ * others (tonight's concert was 6th of 9, issue 70). The mark is the store's criterion, on the stored dates.
  */
-function soonestFirst(stored: readonly AgendaEvent[], now: Date) {
-  const entries = stored.map((raw) => {
-    const event = workingView(raw);
-    return { raw, event, soon: awaitsModeration(event) && startsSoon(event, now) };
-  });
-  const soon = entries.filter((v) => v.soon).sort((a, b) => a.event.startsAt.localeCompare(b.event.startsAt));
-  return [...soon, ...entries.filter((v) => !v.soon)];
+function withMarks(stored: readonly AgendaEvent[], now: Date) {
+  return stored.map((raw) => ({ raw, event: workingView(raw), soon: awaitsModeration(raw) && startsSoon(raw, now) }));
 }
 
 /**
@@ -121,9 +116,9 @@ export async function moderationPage({ store }: { store: Store }, url: URL, now 
     url.searchParams,
     wanted && !url.searchParams.has('status') ? (awaitsModeration(wanted) ? 'pending' : wanted.status) : 'pending',
   );
-  const [list, categories] = await Promise.all([moderationList({ store }, query), store.categories.list()]);
+  const [list, categories] = await Promise.all([moderationList({ store }, query, now), store.categories.list()]);
   const labels = new Map(categories.map((c) => [c.slug, c.label]));
-  const items = soonestFirst(list.items, now);
+  const items = withMarks(list.items, now);
   const selected = wanted ?? (eventId ? null : (items[0]?.raw ?? null));
   const [decision, places] = selected
     ? await Promise.all([moderationCase({ store }, selected), placesUnderModeration({ store }, selected)])

@@ -154,8 +154,8 @@ export interface EventStore {
   /** The base paths of every image an event shows or will show (its content's and its pending revision's). */
   listImagePaths(): Promise<string[]>;
   /**
-   * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending:
-   * oldest submission first; the others: most recently changed first.
+   * The moderation list: one status, all, or what awaits moderation; optionally searched. Awaiting and pending: what
+   * starts soon first (ModerationQuery.now), then the oldest submission first; the others: most recently changed first.
    */
   listForModeration(query: ModerationQuery): Promise<CursorPage<AgendaEvent>>;
   /** How many events of every status (all dates). */
@@ -235,6 +235,12 @@ export interface ModerationQuery {
   /** Search words (prefix, diacritic-insensitive, like the public search) or an organizer's email. */
   words?: string[];
   ownerEmail?: string;
+  /**
+   * The queue (awaiting, pending) only: the instant its « Commence bientôt » is measured from (domain/moderation.ts
+   * startsSoonBounds). Those first, the soonest start first, then the others oldest submission first; absent: the
+   * queue by submission alone.
+   */
+  now?: string;
   /** By keyset (ports/paging.ts): on Firestore a page of a tab reads its own events, its total is counted. */
   limit: number;
   after?: string | null;

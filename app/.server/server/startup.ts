@@ -9,6 +9,7 @@ import { sweepOrphanFiles } from '../files/orphans';
 import { seedSchoolHolidays } from '../holidays/holidays';
 import { logInterruptedRuns } from '../imports/run-import';
 import { attachPlacesToEvents, describeMigration } from '../places/attach-places';
+import { describeRefolded, refoldPlaceSlugs } from '../places/refold-slugs';
 import { describeVenuePoints, pointVenues, venuesWithoutPoint } from '../places/venue-points';
 import { type DataDirLock, lockDataDir } from '../platform/data-dir-lock';
 import { LIMITS_FILE, prepareLimitsDatabase } from '../platform/limiter';
@@ -63,6 +64,9 @@ export async function prepareStore(
     const places = await attachPlacesToEvents({ store }, new Date());
     if (places.events > 0) console.log(`Lieux et organisateurs : ${describeMigration(places)}`);
   }
+  // Slugs made before « œ » was folded take their corrected form, the old one redirecting (issue 70, decision 169).
+  const refolded = describeRefolded(await refoldPlaceSlugs({ store }, new Date()));
+  if (refolded) console.log(refolded);
   // Every venue has a point (issue 70): those without one take their locality's, and so do their events without one;
   // past PLACES_AT_START_MAX venues, or events to rewrite, in the job. 1,000 venues of 50 events each: 50,000 events
   // rewritten before the first request (decision 154); their count per venue is one query, made only when some

@@ -58,13 +58,11 @@ export function listParams(
 
 /**
  * The line above the list: how many, and in the queue its order as it is (decision 162, issue 70): what starts within
- * STARTS_SOON_HOURS first, the soonest first, then the oldest submission first. That order is made page by page (the
- * stores page the queue by submission): said so when there is more than one page.
+ * STARTS_SOON_HOURS first, the soonest first, then the oldest submission first, across the pages (the stores' query).
  */
-export function listCount(total: number, tab: EventStatus | 'all', pages = 1): string {
+export function listCount(total: number, tab: EventStatus | 'all'): string {
   if (total === 0) return 'Aucun événement ici.';
   const count = `${total} événement${total > 1 ? 's' : ''}`;
   if (tab !== 'pending') return count;
-  const order = `ceux qui commencent dans les ${STARTS_SOON_HOURS}\u00a0h d’abord, puis le plus ancien en premier`;
-  return pages > 1 ? `${count}, page par page\u00a0: ${order}` : `${count}\u00a0: ${order}`;
+  return `${count}\u00a0: ceux qui commencent dans les ${STARTS_SOON_HOURS}\u00a0h d’abord, puis le plus ancien en premier`;
 }

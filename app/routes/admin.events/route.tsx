@@ -212,7 +212,7 @@ export default function ModerateEventsPage() {
             Liste
           </h2>
           <p className="moderation__count" data-testid="moderation-count">
-            {listCount(total, query.status, pages)}
+            {listCount(total, query.status)}
           </p>
           {query.status === 'pending' && total === 0 && !query.q ? (
             <p className="empty-state">La file est vide : tout est modéré. Bravo !</p>

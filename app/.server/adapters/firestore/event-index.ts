@@ -6,6 +6,7 @@ import { horizonFor, materialise, type StoredOccurrence } from '~/.server/schedu
 import { isWithin } from '~/domain/distance';
 import { type AgendaEvent, EVENT_STATUSES, type EventStatus } from '~/domain/event';
 import { awaitsModeration } from '~/domain/event-lifecycle';
+import { startsSoon } from '~/domain/moderation';
 import { tokenMatches, type WordForm, wordForms } from '~/domain/search-forms';
 import type { EventQuery, ModerationQuery } from '../../ports';
 import { compareKeys, type Key } from '../keyset';
@@ -225,8 +226,14 @@ export function suggestionTextsOf(items: Iterable<IndexedEvent>, q: EventQuery):
 }
 
 /** The sort key of the moderation list: the queue oldest submission first, the other tabs most recently changed first. */
-export function moderationKey(queue: boolean): (e: AgendaEvent) => Key {
-  return queue ? (e) => [e.submittedAt, e.createdAt, e.id] : (e) => [e.updatedAt, e.createdAt, e.id];
+/**
+ * An event's place in a moderation list: in the queue, 0 and its start when it starts soon at `now`
+ * (ModerationQuery.now), else 1 and its submission; in the other tabs, its last change.
+ */
+export function moderationKey(queue: boolean, now: Date | null = null): (e: AgendaEvent) => Key {
+  if (!queue) return (e) => [0, e.updatedAt, e.createdAt, e.id];
+  return (e) =>
+    now && startsSoon(e, now) ? [0, Date.parse(e.startsAt), e.createdAt, e.id] : [1, e.submittedAt, e.createdAt, e.id];
 }
 
 /** The events of a moderation search, in list order (paged by the caller). */
@@ -237,7 +244,7 @@ export function moderationMatches(
 ): AgendaEvent[] {
   const words = normalizedWords(q.words);
   const queue = q.status === 'awaiting' || q.status === 'pending';
-  const keyOf = moderationKey(queue);
+  const keyOf = moderationKey(queue, q.now ? new Date(q.now) : null);
   return [...items]
     .filter(
       (i) =>
