@@ -129,6 +129,7 @@ const EXPECTED: Record<string, Guard> = {
   '/livez': 'public',
   '/cookies': 'post-only',
   '/analytics/pageview': 'post-only',
+  '/analytics/clic': 'post-only',
   '/push/subscription': 'post-only',
   // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);
   // an unknown name is a 404 for everyone.
