@@ -1,6 +1,7 @@
 // What organizers see of their events (issue 74, decision 171): the kinds of figures counted per event, date of a
 // series and week, their French names, and the rounding that keeps a single visitor from being singled out.
 import { addDaysToDate, zurichClock } from './dates';
+import { formatCount } from './numbers';
 
 /** Each thing counted; `favorite` is counted by « Mes favoris » through `countEventFigure`. */
 export const FIGURE_KINDS = [
@@ -37,7 +38,7 @@ export const FIGURE_THRESHOLD = 5;
 
 /** A figure as the dashboards show it. */
 export function roundedFigure(n: number): string {
-  return n < FIGURE_THRESHOLD ? 'moins de 5' : n.toLocaleString('fr-CH');
+  return n < FIGURE_THRESHOLD ? 'moins de 5' : formatCount(n);
 }
 
 /** The Monday (Zurich calendar day, YYYY-MM-DD) of the week of an instant: figures are kept per week. */
@@ -72,4 +73,23 @@ export function figureClickUrl(eventId: string, kind: ClickKind, day: string | n
   const query = new URLSearchParams({ evenement: eventId, quoi: kind });
   if (day) query.set('date', day);
   return `${FIGURE_CLICK_PATH}?${query}`;
+}
+
+/** A week of a kind as the dashboards show it (rounded on the server). */
+export interface WeekFigure {
+  week: string;
+  /** « 3 mars » on the axis, « semaine du 3 mars 2030 » in words. */
+  label: string;
+  longLabel: string;
+  /** Said as the page says it (« moins de 5 », « 12 »). */
+  text: string;
+  /** The column's height, 0 to 1 of the highest (0 below 5: a column would tell the figure). */
+  height: number;
+}
+
+export interface KindFigures {
+  kind: FigureKind;
+  label: string;
+  total: string;
+  weeks: WeekFigure[];
 }
