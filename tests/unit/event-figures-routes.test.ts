@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../app/.server/server/startup';
 import { getServices } from '../../app/.server/services';
+import { loader as adminLoader } from '../../app/routes/admin._index/route';
 import { action as clickAction } from '../../app/routes/analytics.clic';
 import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { loader as figuresLoader } from '../../app/routes/evenement.$id_.chiffres';
@@ -111,5 +112,23 @@ describe('les chiffres d’un événement pour qui l’organise', () => {
     // Someone else's event: « not found », as its other organizer screens say.
     const other = await account('organizer');
     expect((await figures(event.id, other.cookie)).status).toBe(404);
+  });
+
+  it('les admins voient les mêmes chiffres pour tout le site, par catégorie et par canton', async () => {
+    const admin = await account('admin');
+    const event = makeEvent({ status: 'approved', category: 'spectacles', canton: 'JU', createdBy: admin.uid });
+    await getServices().store.events.insertMany([event]);
+    for (let i = 0; i < 7; i++) await visit(event.id);
+    await click(event.id, 'tickets');
+    const request = new Request(`${SITE}/admin`, { headers: { Cookie: admin.cookie } });
+    const d = await adminLoader({ request, context: loadContext('10.9.0.2'), params: {} });
+    const site = Object.fromEntries(d.figures.site.map((k) => [k.kind, k.total]));
+    expect(site.view).toBe('47');
+    expect(site.tickets).toBe('moins de 5');
+    const theatre = d.figures.byCategory.find((r) => r.key === 'spectacles');
+    const jura = d.figures.byCanton.find((r) => r.key === 'JU');
+    expect([theatre?.figures[0], theatre?.figures[4]]).toEqual(['7', 'moins de 5']);
+    expect(jura?.figures[0]).toBe('7');
+    expect(d.figures.kinds[4]).toBe('Billetterie');
   });
 });
