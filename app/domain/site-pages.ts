@@ -33,6 +33,7 @@ export const SITE_PAGES = [
   '/dashboard',
   '/developpeurs',
   '/evenement/:id',
+  '/evenement/:id/chiffres',
   '/evenement/:id/date',
   '/evenement/:id/inscription',
   '/evenement/:id/inscriptions',

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { confirmAlert, findAlert } from '~/.server/alerts/alerts';
-import { alertLinkSubject } from '~/.server/alerts/day-status-alerts';
+import { alertLinkSubject, countConfirmedDayStatusAlert } from '~/.server/alerts/day-status-alerts';
 import { ALERT_LINK_GUARD, ALERT_LINK_HEADERS } from '~/.server/alerts/http';
 import { guardPost } from '~/.server/platform/guard';
 import { AlertLinkGone, AlertLinkPage, AlertLinkStep, alertLinkMeta } from '~/components/alerts/AlertLinkPage';
@@ -20,8 +20,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await guardPost(request, context, ALERT_LINK_GUARD);
-  const alert = await confirmAlert(context.services, params.token ?? '');
+  const now = new Date();
+  const alert = await confirmAlert(context.services, params.token ?? '', now);
   if (!alert) return data({ gone: true }, { status: 404, headers: ALERT_LINK_HEADERS });
+  await countConfirmedDayStatusAlert(context.services, alert, now);
   return redirect(`/alertes/gerer/${params.token}?confirmee=1`, { headers: ALERT_LINK_HEADERS });
 }
 

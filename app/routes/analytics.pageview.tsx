@@ -6,6 +6,7 @@ import { redirect } from '@remix-run/node';
 import { recordPageView } from '~/.server/analytics/page-views';
 import { readConsent } from '~/.server/platform/consent';
 import { guardPost } from '~/.server/platform/guard';
+import { getCurrentUser } from '~/.server/platform/session';
 
 const PER_MINUTE = 60;
 
@@ -31,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body,
     userAgent: request.headers.get('User-Agent'),
     consent: await readConsent(request, context.services),
+    viewer: await getCurrentUser(request, context.services),
   });
   return outcome === 'invalid' ? text('Page vue illisible.', 400) : text(null, 204);
 }

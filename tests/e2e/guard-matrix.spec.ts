@@ -62,6 +62,7 @@ const EXPECTED: Record<string, Guard> = {
   // Places to book (decision 168): a visitor registers and cancels by a mailed link (an unknown one is a 404 for
   // everyone); the list and its export are its organizers' (the organizer's own event below, as for its edit screen).
   '/evenement/:id/inscription': 'public',
+  '/evenement/:id/chiffres': 'login',
   '/evenement/:id/inscriptions': 'login',
   '/evenement/:id/inscriptions.csv': 'login',
   '/inscription/annuler/:token': 'not-found',
@@ -129,6 +130,7 @@ const EXPECTED: Record<string, Guard> = {
   '/livez': 'public',
   '/cookies': 'post-only',
   '/analytics/pageview': 'post-only',
+  '/analytics/clic': 'post-only',
   '/push/subscription': 'post-only',
   // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);
   // an unknown name is a 404 for everyone.
@@ -210,7 +212,7 @@ test.beforeAll(async ({ ports }) => {
 
 function concrete(pattern: string, targets: Targets): string {
   if (pattern.startsWith('/admin/sources/')) return pattern.replace(':id', GUARD_SOURCE.id);
-  if (pattern.startsWith('/evenement/') && !pattern.includes('/inscriptions'))
+  if (pattern.startsWith('/evenement/') && !/\/(inscriptions|chiffres)/.test(pattern))
     return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/api/v1/events/')) return pattern.replace(':id', targets.event);
   if (pattern.startsWith('/partenaires/')) return pattern.replace(':id', targets.partner);
@@ -370,6 +372,7 @@ test.describe('matrice des gardes @http', () => {
     const othersEvent = (pattern: string) =>
       pattern.includes(':id') && concrete(pattern, targets).includes(targets.owned);
     expect(Object.keys(EXPECTED).filter(othersEvent).sort()).toEqual([
+      '/evenement/:id/chiffres',
       '/evenement/:id/inscriptions',
       '/evenement/:id/inscriptions.csv',
       '/organizer/edit-event/:id',

@@ -102,6 +102,14 @@ export async function fillEveryPort(store: Store): Promise<void> {
     makeDonation({ id: 'd1', uid: organizer.uid, amount: 42.5, providerRef: 'cs_test_1', createdAt: iso() }),
   );
   await store.stats.recordPageView({ path: '/', title: 'Accueil', viewedAt: iso() });
+  await store.stats.countEventFigure({
+    eventId: 'e1',
+    day: '',
+    week: '2030-03-04',
+    kind: 'view',
+    category: 'musique',
+    canton: 'VD',
+  });
   await store.users.savePushToken(admin.uid, 'abcdef0123456789', {
     token: 'tok',
     updatedAt: iso(),

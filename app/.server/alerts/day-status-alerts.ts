@@ -11,10 +11,11 @@ import type { AgendaEvent } from '~/domain/event';
 import { formatEventWhen } from '~/domain/event-dates';
 import { quoted } from '~/domain/quoted';
 import { SITE_NAME } from '~/domain/site';
+import { countEventFigure } from '../analytics/event-figures';
 import { layout } from '../mail/templates';
 import { createLimiter } from '../platform/limiter';
 import { UseCaseError } from '../platform/use-case-error';
-import type { MailMessage } from '../ports';
+import type { MailMessage, Store } from '../ports';
 import { type AlertDeps, alertLinks, alertToken, describeAlert, hashAlertToken } from './alerts';
 import { unsubscribeHeaders } from './mails';
 
@@ -186,4 +187,14 @@ export async function dayStatusEventFor(store: AlertDeps['store'], filter: strin
 export async function alertLinkSubject(store: AlertDeps['store'], filter: string) {
   const [description, event] = await Promise.all([describeAlert({ store }, filter), dayStatusEventFor(store, filter)]);
   return { description, event };
+}
+
+/**
+ * A « Me prévenir » confirmed by this click (not again) counts for its event's organizers (decision 171); a list
+ * alert, or a link followed twice, counts nothing.
+ */
+export async function countConfirmedDayStatusAlert({ store }: { store: Store }, alert: Alert, now: Date) {
+  const eventId = alert.confirmedAt === now.toISOString() ? dayStatusEventOf(alert.filter) : null;
+  const event = eventId ? await store.events.findById(eventId) : null;
+  if (event) await countEventFigure({ store, now: () => now }, event, 'alert');
 }

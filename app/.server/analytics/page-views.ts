@@ -4,7 +4,8 @@ import { isbot } from 'isbot';
 import type { CookieConsent } from '~/domain/consent';
 import { isSitePage } from '~/domain/site-pages';
 import { z } from '~/domain/zod';
-import type { Store } from '../ports';
+import type { Store, UserProfile } from '../ports';
+import { countBrowserSignal, eventOfPath } from './event-figures';
 
 /** A page view is a path and a title: anything longer is not one. */
 export const PAGE_VIEW_MAX_BYTES = 2048;
@@ -37,6 +38,8 @@ const pageViewSchema = z.object({
     ),
   /** The choice kept in the browser's local storage (with JavaScript, no cookie holds it): the beacon says it. */
   analytics: z.boolean().optional(),
+  /** The date of a series an event's page is about (its `?date=`): that date's page view (decision 171). */
+  date: z.string().max(10).optional().catch(undefined),
 });
 
 export type PageViewOutcome = 'recorded' | 'ignored' | 'invalid';
@@ -46,6 +49,8 @@ export interface PageViewInput {
   body: string;
   userAgent: string | null;
   consent: CookieConsent | null;
+  /** The signed-in account that sent it: an event's own organizers and admins are not its audience (decision 171). */
+  viewer?: UserProfile | null;
 }
 
 export async function recordPageView(
@@ -68,7 +73,14 @@ export async function recordPageView(
   if (!isSitePage(parsed.data.path)) return 'ignored';
   const viewedAt = (deps.now ? deps.now() : new Date()).toISOString();
   const view = { path: parsed.data.path, title: parsed.data.title, viewedAt };
-  return (await deps.store.stats.recordPageViewWithin(view, deps.maxPathsPerDay ?? MAX_PAGE_PATHS_PER_DAY))
-    ? 'recorded'
-    : 'ignored';
+  if (!(await deps.store.stats.recordPageViewWithin(view, deps.maxPathsPerDay ?? MAX_PAGE_PATHS_PER_DAY))) {
+    return 'ignored';
+  }
+  // An event's page: counted for its organizers too, from the aggregates (decision 171).
+  const eventId = eventOfPath(view.path);
+  if (eventId) {
+    const { date, analytics } = parsed.data;
+    await countBrowserSignal(deps, { ...input, eventId, kind: 'view', date, analytics, viewer: input.viewer ?? null });
+  }
+  return 'recorded';
 }

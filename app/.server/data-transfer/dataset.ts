@@ -23,6 +23,9 @@ export const DATASET_COLLECTIONS = [
   'organizerInvitations',
   'contactMessages',
   'pageViews',
+  // What organizers and admins see of the events (decision 171): counts, not rebuilt from anything.
+  'eventFigures',
+  'siteFigures',
   'donations',
   'notifications',
   'alerts',
@@ -92,6 +95,10 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return `${r.organizerId}\u0000${r.uid}`;
     case 'registrationOpenings':
       return `${r.eventId}\u0000${r.startsAt}`;
+    case 'eventFigures':
+      return [r.eventId, r.day, r.week, r.kind].join('\u0000');
+    case 'siteFigures':
+      return [r.week, r.category, r.canton, r.kind].join('\u0000');
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

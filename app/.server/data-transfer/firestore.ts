@@ -15,7 +15,7 @@ import { federationDocId } from '../adapters/firestore/federation';
 import { moderationDocId } from '../adapters/firestore/moderation-log';
 import { memberDocId } from '../adapters/firestore/organizer-members';
 import { fromDoc as fromPlaceDoc, WITHOUT_POINT } from '../adapters/firestore/places';
-import { pageViewMarkerId } from '../adapters/firestore/stats';
+import { eventFigureDocId, pageViewMarkerId, siteFigureDocId } from '../adapters/firestore/stats';
 import { emailKey, userSearchGrams } from '../adapters/firestore/user-docs';
 import {
   DATASET_COLLECTIONS,
@@ -40,6 +40,10 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return docKey(String(r.sourceId), String(r.uid));
     case 'registrationOpenings':
       return docKey(String(r.eventId), String(r.startsAt));
+    case 'eventFigures':
+      return eventFigureDocId(r as { eventId: string; day: string; week: string; kind: string });
+    case 'siteFigures':
+      return siteFigureDocId(r as { week: string; category: string; canton: string; kind: string });
     case 'federationRecords':
       return federationDocId(String(r.kind), String(r.key));
     case 'organizerMembers':

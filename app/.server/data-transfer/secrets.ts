@@ -73,6 +73,8 @@ export const SQLITE_COLUMNS: Classified = {
   // The hash of an invitation link's token, as auth_tokens: the whole record goes with the secrets only.
   organizer_invitations: all('secret', 'id,organizer_id,email,role,invited_by,created_at,expires_at,used_at'),
   page_views: all('data', 'id,path,title,viewed_at'),
+  event_figures: all('data', 'event_id,day,week,kind,n'),
+  site_figures: all('data', 'week,category,canton,kind,n'),
   partners: all('data', 'id,slug,name,kind,description,logo,website_url,sort_order,active'),
   // A session row: the hash of the cookie's secret, whose account, from which browser.
   sessions: all('secret', 'id,uid,created_at,last_seen_at,expires_at,user_agent'),
@@ -155,6 +157,8 @@ export const FIRESTORE_FIELDS: Classified = {
   organizerInvitations: all('secret', 'createdAt,email,expiresAt,id,invitedBy,organizerId,role,usedAt'),
   pageViewPaths: all('data', 'day,path'),
   pageViews: all('data', 'path,title,viewedAt'),
+  eventFigures: all('data', 'day,eventId,kind,n,week'),
+  siteFigures: all('data', 'canton,category,kind,n,week'),
   partners: all('data', 'active,description,id,kind,logo,name,order,slug,websiteUrl'),
   registrationOpenings: all(
     'data',

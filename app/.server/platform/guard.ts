@@ -229,7 +229,8 @@ export async function guardPost(
   return form;
 }
 
-const BEACON_TYPES = new Set(['text/plain', 'application/json']);
+// `text/ping`: a link's `ping`, which counts a click without JavaScript (decision 171).
+const BEACON_TYPES = new Set(['text/plain', 'application/json', 'text/ping']);
 
 async function guardBeacon(request: Request, context: GuardContext, options: BeaconGuard): Promise<string> {
   const refuse = refuser(request, context, options);

@@ -79,7 +79,7 @@ export function bodyLimitFor(pathname: string, contentType: string | undefined, 
       .replace(/\/+$/, '') || '/';
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (path === '/payment/webhook') return BODY_LIMITS.webhook;
-  if (path === '/analytics/pageview') return BODY_LIMITS.beacon;
+  if (path === '/analytics/pageview' || path === '/analytics/clic') return BODY_LIMITS.beacon;
   if (type === 'multipart/form-data' && isUpload(path)) return BODY_LIMITS.upload;
   if (type === 'application/json' || type.endsWith('+json')) return BODY_LIMITS.json;
   return BODY_LIMITS.form;

@@ -1,4 +1,5 @@
 // The admin dashboard's figures, page views and in-app notifications.
+import type { EventFigure, FigureKind, SiteFigure } from '~/domain/event-figures';
 import type { ModerationEntry } from './events';
 
 /**
@@ -31,6 +32,25 @@ export interface StatsStore {
   countPageViews(boundaries: readonly string[]): Promise<number[]>;
   /** The most viewed paths in [from, to), with their latest title. */
   topPages(from: string, to: string, limit: number): Promise<{ path: string; title: string; views: number }[]>;
+  /**
+   * Adds one to an event's counter of a kind for a week (and a date of a series), and to the site's counter of its
+   * category and canton (issue 74, decision 171): aggregates written as they happen, never a scan of page views.
+   * Changes no page: not a write that changes `Store.revision()`.
+   */
+  countEventFigure(figure: FigureCount): Promise<void>;
+  /** Every counter of an event (bounded by its dates × weeks × kinds). */
+  eventFigures(eventId: string): Promise<EventFigure[]>;
+  /** The site's counters from a week (its Monday, YYYY-MM-DD) on. */
+  siteFigures(fromWeek: string): Promise<SiteFigure[]>;
+}
+
+export interface FigureCount {
+  eventId: string;
+  day: string;
+  week: string;
+  kind: FigureKind;
+  category: string;
+  canton: string;
 }
 
 export interface PageView {

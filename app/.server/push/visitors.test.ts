@@ -9,7 +9,7 @@ import { memoryStore, recordingMailer } from '../../../tests/unit/memory-store';
 import { DEFAULT_CATEGORIES } from '../../domain/categories';
 import type { AgendaEvent } from '../../domain/event';
 import { confirmAlert } from '../alerts/alerts';
-import { requestDayStatusAlert } from '../alerts/day-status-alerts';
+import { countConfirmedDayStatusAlert, requestDayStatusAlert } from '../alerts/day-status-alerts';
 import { sayDayStatus } from '../events/day-status';
 import {
   deliverVisitorPushes,
@@ -69,6 +69,25 @@ async function setup() {
 const cancel = { eventId: 'concert', startsAt: STARTS, values: { statut: 'cancelled', note: 'Orage annoncé' } };
 
 describe('« Ça a lieu ? » par notification push', () => {
+  it('chaque « Me prévenir » confirmé ou navigateur abonné compte pour les chiffres de l’organisateur (décision 171)', async () => {
+    const { store, mailer, event, browser } = await setup();
+    const deps = { store, mailer, siteUrl: 'https://agenda.test', secret: SECRET };
+    await requestDayStatusAlert(deps, { email: 'ami@exemple.ch', event: await event('concert') }, BEFORE);
+    const confirm = (mailer.sent[0].text.match(/alertes\/confirmer\/([\w-]+)/) ?? [])[1];
+    for (let i = 0; i < 2; i++) {
+      // The link followed twice: confirmed once, counted once.
+      const alert = await confirmAlert(deps, confirm, new Date(BEFORE.getTime() + i * 1000));
+      if (alert) await countConfirmedDayStatusAlert(deps, alert, new Date(BEFORE.getTime() + i * 1000));
+    }
+    await browser('concert');
+    await browser('concert');
+    const figures = await store.stats.eventFigures('concert');
+    expect(figures.map((f) => [f.kind, f.week, f.n])).toEqual([
+      ['alert', '2030-03-04', 1],
+      ['notify', '2030-03-04', 2],
+    ]);
+  });
+
   it('un statut dit : une notification par navigateur abonné, un mail par abonné confirmé, rien pour un autre événement', async () => {
     const { store, mailer, services, orga, woken, event, browser } = await setup();
     const deps = { store, mailer, siteUrl: 'https://agenda.test', secret: SECRET };

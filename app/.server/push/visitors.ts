@@ -7,6 +7,7 @@ import { formatDateTime, zurichDay } from '~/domain/dates';
 import { type DayStatus, dayStatusText, saidWhen } from '~/domain/day-status';
 import type { AgendaEvent } from '~/domain/event';
 import { isPublicStatus } from '~/domain/event-visibility';
+import { countEventFigure } from '../analytics/event-figures';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, VisitorPush } from '../ports';
 import { PUSH_TOKEN_INVALID } from './devices';
@@ -58,6 +59,7 @@ export async function subscribeVisitorPush(
     { perEvent: VISITOR_PUSH_PER_EVENT, perToken: VISITOR_PUSH_PER_BROWSER },
   );
   if (outcome === 'full') throw new UseCaseError(VISITOR_PUSH_MESSAGES.full, 'form', 429);
+  if (outcome === 'created') await countEventFigure({ store: deps.store, now: () => now }, event, 'notify');
   return outcome;
 }
 

@@ -2,6 +2,7 @@
 // the API, the feeds and the JSON-LD), registering without an account, and cancelling by the mailed link, which
 // gives the place to the first waiting ones. Every change is one transaction of the store with its mails.
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { zurichDay } from '~/domain/dates';
 import type { AgendaEvent } from '~/domain/event';
 import {
   type Availability,
@@ -12,6 +13,7 @@ import {
   type Registration,
 } from '~/domain/registration';
 import { registrationSchema } from '~/domain/registration-schema';
+import { countEventFigure } from '../analytics/event-figures';
 import { stableId } from '../platform/ids';
 import { createLimiter } from '../platform/limiter';
 import { once } from '../platform/once';
@@ -154,6 +156,9 @@ export async function registerForDate(
     );
   }
   deps.jobs?.wake('mails');
+  // For its organizers' figures (decision 171): a date of a series as its page's `?date=` says it.
+  const day = event.schedule ? zurichDay(input.startsAt) : '';
+  await countEventFigure({ store: deps.store, now: () => now }, event, 'registration', day);
   return outcome.registration;
 }
 

@@ -11,25 +11,45 @@ declare global {
   }
 }
 
-/** Sends one page view per navigation (path and title) while `granted`; nothing otherwise. */
+function send(url: string, body: string) {
+  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body);
+  if (!sent) {
+    fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(() => {});
+  }
+}
+
+/**
+ * Sends one page view per navigation (path and title) while `granted`; nothing otherwise. A counted link of an event's
+ * page (`data-figure`, decision 171) is reported, while `granted`, by a beacon that says the choice kept in this browser,
+ * instead of its `ping` (which cannot say it, and which some browsers never send); the server reads the cookie's first.
+ */
 export function usePageViews(granted: boolean) {
   const location = useLocation();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[data-figure]') : null;
+      const url = link?.getAttribute('data-figure');
+      if (!link || !url) return;
+      link.removeAttribute('ping');
+      if (granted) send(url, JSON.stringify({ analytics: true }));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [granted]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one page view per navigation (location.key), and one when consent is given.
   useEffect(() => {
     if (!granted) return;
     // The admin's `(N) ` prefix is not part of the page's title.
     // `analytics`: the choice is in this browser's local storage, which the server cannot read.
+    // `date`: the date of a series an event's page is about, counted as that date's (decision 171).
+    const date = new URLSearchParams(location.search).get('date');
     const body = JSON.stringify({
       path: location.pathname,
       title: document.title.replace(/^\(\d+\) /, ''),
       analytics: true,
+      ...(date ? { date } : {}),
     });
-    const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(PAGE_VIEW_URL, body);
-    if (!sent) {
-      fetch(PAGE_VIEW_URL, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(
-        () => {},
-      );
-    }
+    send(PAGE_VIEW_URL, body);
   }, [granted, location.key]);
 }
 

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { adminDashboard } from '~/.server/analytics/admin-dashboard';
+import { siteFiguresView } from '~/.server/analytics/figures-view';
 import { donationSummary } from '~/.server/donations/summary';
 import { mailQueueSummary, retryFailedMails } from '~/.server/mail/admin-mails';
 import { setFlash } from '~/.server/platform/flash';
@@ -21,17 +22,19 @@ import { MODERATION_ACTION_PAST } from '~/domain/moderation';
 import { isSitePage } from '~/domain/site-pages';
 import { DonationsSummary } from './DonationsSummary';
 import { MailQueue } from './MailQueue';
+import { SiteFigures } from './SiteFigures';
 import { UpcomingBy } from './UpcomingBy';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.services);
   const store = context.services.store;
-  const [dashboard, donations, mails] = await Promise.all([
+  const [dashboard, donations, mails, figures] = await Promise.all([
     adminDashboard({ store }),
     donationSummary({ store }),
     mailQueueSummary({ store }),
+    siteFiguresView({ store }, new Date()),
   ]);
-  return { ...dashboard, donations, mails };
+  return { ...dashboard, donations, mails, figures };
 }
 
 /** « Réessayer » a failed mail, or all of them (the mail panel). */
@@ -173,6 +176,8 @@ export default function AdminDashboardPage() {
           <UpcomingBy id="dashboard-categories" criterion="catégorie" data={d.upcoming.byCategory} />
           <UpcomingBy id="dashboard-cantons" criterion="canton" data={d.upcoming.byCanton} />
         </div>
+
+        <SiteFigures figures={d.figures} />
 
         <section className="admin-dashboard__panel" aria-labelledby="dashboard-activity">
           <h2 id="dashboard-activity">Activité de modération récente</h2>

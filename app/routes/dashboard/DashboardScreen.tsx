@@ -172,6 +172,11 @@ function EventRow({ event, group }: { event: Item; group: (typeof GROUPS)[number
             Inscriptions
           </Link>
         ) : null}
+        {group === 'approved' || group === 'cancelled' || group === 'past' ? (
+          <Link to={`/evenement/${event.id}/chiffres`} className="button">
+            Chiffres
+          </Link>
+        ) : null}
         {event.canUndo && group !== 'past' ? (
           <Form method="post">
             <FormSecurity honeypot={false} />

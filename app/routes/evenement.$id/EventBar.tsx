@@ -1,5 +1,6 @@
 // On a phone, what one needs to decide, always at hand: the date, the price, and the tickets or the calendar.
 import type { useLoaderData } from '@remix-run/react';
+import { useFigurePing } from '~/components/figure-ping';
 import { formatEventShort } from '~/domain/event-dates';
 import { formatPrice } from '~/domain/price';
 import { CALENDAR_ANCHOR } from './EventFacts';
@@ -17,6 +18,7 @@ export function EventBar({ event, series }: { event: Loaded['event']; series: Lo
   // A series: the bar gives the linked date, else the next one (a period spans its days, as the event does).
   const barDate: { startsAt: string; endsAt: string; allDay: boolean; cancelled?: boolean } =
     (series && series.kind !== 'period' ? (series.chosen ?? series.upcoming.find((d) => !d.cancelled)) : null) ?? event;
+  const counted = useFigurePing(event.id);
   return (
     <div className="event-bar" data-testid="event-bar">
       <p className="event-bar__info">
@@ -26,7 +28,7 @@ export function EventBar({ event, series }: { event: Loaded['event']; series: Lo
       {event.status === 'cancelled' || barDate.cancelled ? (
         <span className="chip chip--danger">Annulé</span>
       ) : event.ticketUrl ? (
-        <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
+        <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer" {...counted('tickets')}>
           Billetterie
         </a>
       ) : (

@@ -1,6 +1,7 @@
 // « Infos pratiques »: performers, price, who, contact, accessibility, tickets, the calendar files and sharing. When is
 // said once, under the title (and, for a series, in its « Quand »), not again here.
 import type { useLoaderData } from '@remix-run/react';
+import { useFigurePing } from '~/components/figure-ping';
 import { Link } from '~/components/Link';
 import { ShareButton } from '~/components/ShareButton';
 import { performersText } from '~/domain/performers';
@@ -30,6 +31,7 @@ export function EventFacts({
     event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
     event.accessibility.familyFriendly ? 'Adapté aux familles et aux enfants' : null,
   ].filter(Boolean);
+  const counted = useFigurePing(event.id);
   return (
     <aside className="event-detail__facts card" aria-label="Infos pratiques">
       <dl>
@@ -76,7 +78,12 @@ export function EventFacts({
       {event.ticketUrl || event.websiteUrl ? (
         <div className="facts__group">
           {event.ticketUrl ? (
-            <a className="button button--primary" href={event.ticketUrl} rel="noopener noreferrer">
+            <a
+              className="button button--primary"
+              href={event.ticketUrl}
+              rel="noopener noreferrer"
+              {...counted('tickets')}
+            >
               Billetterie
             </a>
           ) : null}
@@ -92,20 +99,20 @@ export function EventFacts({
           Ajouter au calendrier
         </h2>
         {calendar.series ? <p data-testid="calendar-one-date">Cette date seulement&#8239;:</p> : null}
-        <a className="button" href={calendar.ics} download>
+        <a className="button" href={calendar.ics} download {...counted('calendar')}>
           Fichier .ics (Apple, Outlook…)
         </a>
-        <a className="button" href={calendar.google} rel="noopener noreferrer">
+        <a className="button" href={calendar.google} rel="noopener noreferrer" {...counted('calendar')}>
           Google Agenda
         </a>
         {calendar.series ? (
           <>
             <p>Toutes les dates de la série&#8239;:</p>
-            <a className="button" href={calendar.series.ics} download>
+            <a className="button" href={calendar.series.ics} download {...counted('calendar')}>
               Toute la série (.ics)
             </a>
             {calendar.series.google ? (
-              <a className="button" href={calendar.series.google} rel="noopener noreferrer">
+              <a className="button" href={calendar.series.google} rel="noopener noreferrer" {...counted('calendar')}>
                 Toute la série dans Google Agenda
               </a>
             ) : null}

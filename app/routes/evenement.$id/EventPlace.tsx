@@ -2,6 +2,7 @@
 // the venue for the date shown, and a map when it has a position (decision 067). Everything but the map works
 // without JavaScript, and without it the page says nothing of the map.
 import type { useLoaderData } from '@remix-run/react';
+import { useFigurePing } from '~/components/figure-ping';
 import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { CANTON_NAMES } from '~/domain/cantons';
@@ -27,6 +28,7 @@ export function EventPlace({
   /** « Dernier retour » (issue 51), after the ways there and the map. */
   children?: React.ReactNode;
 }) {
+  const counted = useFigurePing(event.id);
   const address = [event.street, [event.postalCode, event.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
     <section aria-labelledby="where-title" className="event-place">
@@ -47,17 +49,22 @@ export function EventPlace({
         </a>
       </p>
       <p className="event-place__actions">
-        <a href={links.directions} rel="noopener noreferrer" className="button button--primary">
+        <a
+          href={links.directions}
+          rel="noopener noreferrer"
+          className="button button--primary"
+          {...counted('directions')}
+        >
           Itinéraire
         </a>
         {!isPast ? (
-          <a href={links.sbb} rel="noopener noreferrer" className="button">
+          <a href={links.sbb} rel="noopener noreferrer" className="button" {...counted('transit')}>
             Y aller en transports publics (CFF)
           </a>
         ) : null}
       </p>
       <p className="event-place__more">
-        <a href={links.appleMaps} rel="noopener noreferrer">
+        <a href={links.appleMaps} rel="noopener noreferrer" {...counted('directions')}>
           Ouvrir dans Plans (iPhone)
         </a>
       </p>

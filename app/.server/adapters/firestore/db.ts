@@ -21,6 +21,10 @@ export const COLLECTIONS = {
   pageViews: 'pageViews',
   /** One document per (day, path) seen: the cap on distinct page-view paths per day. */
   pageViewPaths: 'pageViewPaths',
+  /** What organizers and admins see of the events (decision 171): a counter per event, date, week and kind, and
+   *  one per week, category, canton and kind for the site. */
+  eventFigures: 'eventFigures',
+  siteFigures: 'siteFigures',
   donations: 'donations',
   notifications: 'notifications',
   /** Calendar sources (issue 21), the link (source, UID) → event, and their run log. */

@@ -1,14 +1,37 @@
 // The admin dashboard's figures from the Firestore store: upcoming events from the public copy, submissions, decisions and page views by
 // aggregations and range queries on their date, bounded by what the dashboard shows (issue 35).
 import crypto from 'node:crypto';
-import type { StatsStore } from '../../ports';
+import { FieldValue } from 'firebase-admin/firestore';
+import type { EventFigure, SiteFigure } from '~/domain/event-figures';
+import type { FigureCount, StatsStore } from '../../ports';
 import type { FirestoreContext } from './context';
-import { COLLECTIONS } from './db';
+import { COLLECTIONS, docKey } from './db';
 import { adminNames, moderationEntryConverter } from './moderation-log';
 
 /** The id of the marker of a path seen on a day (UTC): `pageViewPaths/{day}_{sha256(path)}`. */
 export const pageViewMarkerId = (view: { path: string; viewedAt: string }) =>
   `${view.viewedAt.slice(0, 10)}_${crypto.createHash('sha256').update(view.path).digest('base64url')}`;
+
+/** The counter documents of decision 171: one per event × date × week × kind, one per week × category × canton × kind. */
+export const eventFigureDocId = (f: { eventId: string; day: string; week: string; kind: string }) =>
+  docKey(f.eventId, f.day, f.week, f.kind);
+export const siteFigureDocId = (f: { week: string; category: string; canton: string; kind: string }) =>
+  docKey(f.week, f.category, f.canton, f.kind);
+
+/** Each count one batch of two increments (no read): written without ctx.touched(), it changes no page. */
+async function countFigure(db: FirestoreContext['db'], f: FigureCount) {
+  const one = FieldValue.increment(1);
+  const event = { eventId: f.eventId, day: f.day, week: f.week, kind: f.kind };
+  const site = { week: f.week, category: f.category, canton: f.canton, kind: f.kind };
+  const batch = db.batch();
+  batch.set(
+    db.collection(COLLECTIONS.eventFigures).doc(eventFigureDocId(event)),
+    { ...event, n: one },
+    { merge: true },
+  );
+  batch.set(db.collection(COLLECTIONS.siteFigures).doc(siteFigureDocId(site)), { ...site, n: one }, { merge: true });
+  await batch.commit();
+}
 
 export function createStatsStore(ctx: FirestoreContext): StatsStore {
   const { db } = ctx;
@@ -18,6 +41,19 @@ export function createStatsStore(ctx: FirestoreContext): StatsStore {
   const markerOf = (view: { path: string; viewedAt: string }) => pagePaths().doc(pageViewMarkerId(view));
 
   return {
+    countEventFigure: (figure) => countFigure(db, figure),
+    async eventFigures(eventId) {
+      const found = await db.collection(COLLECTIONS.eventFigures).where('eventId', '==', eventId).get();
+      const rows = found.docs.map((d) => d.data() as EventFigure);
+      const key = (f: EventFigure) => `${f.week}\u0000${f.day}\u0000${f.kind}`;
+      return rows.sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    },
+    async siteFigures(fromWeek) {
+      const found = await db.collection(COLLECTIONS.siteFigures).where('week', '>=', fromWeek).get();
+      const rows = found.docs.map((d) => d.data() as SiteFigure);
+      const key = (f: SiteFigure) => `${f.week}\u0000${f.category}\u0000${f.canton}\u0000${f.kind}`;
+      return rows.sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    },
     // A page view changes no page: written without ctx.touched(), so the public read caches stay valid. Its path's
     // marker for the day is written too: the dashboard's top pages start from them.
     async recordPageView(view) {

@@ -77,6 +77,9 @@ describe('révision du site sur SQLite', () => {
       'public_place_day_counts',
       // Their sums (decision 164): the triggers of the counts write them.
       'public_day_sums',
+      // What organizers and admins see of the events (decision 171): counted at every visit, shown on no public page.
+      'event_figures',
+      'site_figures',
     ];
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'events_fts%'").all() as {

@@ -1,6 +1,7 @@
 // The admin dashboard's figures from the SQLite store: grouped queries on indexed columns, never one query per item.
 import { EVENT_STATUSES } from '~/domain/event';
-import type { PageView, StatsStore } from '../../ports';
+import type { EventFigure, SiteFigure } from '~/domain/event-figures';
+import type { FigureCount, PageView, StatsStore } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
 import { MODERATION_ENTRY_COLUMNS, MODERATION_ENTRY_FROM, type Row, toModerationEntry } from './rows';
@@ -38,7 +39,36 @@ export function createStatsStore(db: Db): StatsStore {
     insertPageView.run(view.path, view.title, view.viewedAt);
     return true;
   });
+  const countEvent = db.prepare(
+    `INSERT INTO event_figures (event_id, day, week, kind, n) VALUES (?, ?, ?, ?, 1)
+     ON CONFLICT DO UPDATE SET n = n + 1`,
+  );
+  const countSite = db.prepare(
+    `INSERT INTO site_figures (week, category, canton, kind, n) VALUES (?, ?, ?, ?, 1)
+     ON CONFLICT DO UPDATE SET n = n + 1`,
+  );
+  const countFigure = writeTransaction(db, (f: FigureCount) => {
+    countEvent.run(f.eventId, f.day, f.week, f.kind);
+    countSite.run(f.week, f.category, f.canton, f.kind);
+  });
+  const figuresOf = db.prepare(
+    `SELECT event_id AS eventId, day, week, kind, n FROM event_figures WHERE event_id = ?
+     ORDER BY week, day, kind`,
+  );
+  const siteFrom = db.prepare(
+    'SELECT week, category, canton, kind, n FROM site_figures WHERE week >= ? ORDER BY week, category, canton, kind',
+  );
   return {
+    async countEventFigure(figure) {
+      countFigure(figure);
+    },
+    async eventFigures(eventId) {
+      return figuresOf.all(eventId) as EventFigure[];
+    },
+    async siteFigures(fromWeek) {
+      return siteFrom.all(fromWeek) as SiteFigure[];
+    },
+
     async recordPageView(view) {
       insertPageView.run(view.path, view.title, view.viewedAt);
     },
