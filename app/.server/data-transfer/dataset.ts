@@ -28,6 +28,8 @@ export const DATASET_COLLECTIONS = [
   'alerts',
   'schoolHolidays',
   'visitorPushes',
+  'favourites',
+  'favouriteFeeds',
   'registrationOpenings',
   'registrations',
   'importSources',
@@ -78,7 +80,9 @@ export type Dataset = Record<DatasetCollection, DataRecord[]>;
 
 /** The field that names a record: a user's uid, a category's slug, the id of any other. */
 export function recordName(collection: DatasetCollection, r: DataRecord): string {
-  return String(collection === 'users' ? r.uid : collection === 'categories' ? r.slug : r.id);
+  return String(
+    collection === 'users' || collection === 'favouriteFeeds' ? r.uid : collection === 'categories' ? r.slug : r.id,
+  );
 }
 
 /** The key of a record in its collection (sorting makes two datasets comparable). */
@@ -92,6 +96,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return `${r.organizerId}\u0000${r.uid}`;
     case 'registrationOpenings':
       return `${r.eventId}\u0000${r.startsAt}`;
+    case 'favourites':
+      return `${r.uid}\u0000${r.eventId}\u0000${r.startsAt}`;
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

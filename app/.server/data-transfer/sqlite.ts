@@ -5,6 +5,7 @@ import type { AgendaEvent } from '~/domain/event';
 import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
+import { FAVOURITE_TABLES } from './favourite-tables';
 import { REGISTRATION_TABLES } from './registration-tables';
 import { ORGANIZATION_TABLES } from './sqlite-organizations';
 import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
@@ -14,6 +15,7 @@ type ColumnCollection = Exclude<DatasetCollection, 'events' | RecordCollection>;
 /** Table, then each field: [name in the dataset, column, kind]. */
 export const TABLES: Record<ColumnCollection, readonly [string, readonly (readonly [string, string, Kind])[]]> = {
   ...REGISTRATION_TABLES,
+  ...FAVOURITE_TABLES,
   users: [
     'users',
     [

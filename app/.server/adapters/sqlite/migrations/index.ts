@@ -7,6 +7,7 @@ import { MIGRATION_FEDERATION } from './schema-18';
 import { MIGRATION_ADMIN_HOLD } from './schema-admin-hold';
 import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
+import { MIGRATION_FAVOURITES } from './schema-favourites';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_HOME_PLACES } from './schema-home-places';
 import { MIGRATION_MEMBERS } from './schema-members';
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_MEMBERS,
   MIGRATION_REGISTRATIONS,
   MIGRATION_PUBLIC_DATES,
+  MIGRATION_FAVOURITES,
 ];
