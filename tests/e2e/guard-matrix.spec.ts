@@ -128,6 +128,8 @@ const EXPECTED: Record<string, Guard> = {
   '/healthz': 'public',
   '/livez': 'public',
   '/cookies': 'post-only',
+  // The heart (decision 170): GET gives the keys an account keeps (none for a visitor), POST keeps or drops one.
+  '/favoris/garder': 'public',
   '/analytics/pageview': 'post-only',
   '/push/subscription': 'post-only',
   // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);

@@ -2,11 +2,9 @@
 // series, kept by an account; and the secret of its personal calendar feed. They go with the account. A visitor
 // without an account keeps theirs in the browser, merged here when they sign in.
 
-export interface FavouriteKey {
-  eventId: string;
-  /** The date of a series kept on its own (its ISO start), or null: the event, or the whole series. */
-  startsAt: string | null;
-}
+import type { FavouriteKey } from '~/domain/favourites';
+
+export type { FavouriteKey };
 
 export interface Favourite extends FavouriteKey {
   createdAt: string;
