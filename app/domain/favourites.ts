@@ -29,7 +29,7 @@ const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 export function favouriteKeyText(key: FavouriteKey): string {
-  return key.startsAt ? `${key.eventId}~${key.startsAt}` : key.eventId;
+  return key.startsAt ? `${key.eventId}~${new Date(key.startsAt).toISOString()}` : key.eventId;
 }
 
 /** The key a text stands for, or null when it is not one. */

@@ -40,6 +40,7 @@ export const SITE_PAGES = [
   '/evenement/:id/statut',
   '/evenements',
   '/faq',
+  '/favoris',
   '/healthz',
   '/how-it-works',
   '/inscription/annuler/:token',

@@ -130,6 +130,9 @@ const EXPECTED: Record<string, Guard> = {
   '/cookies': 'post-only',
   // The heart (decision 170): GET gives the keys an account keeps (none for a visitor), POST keeps or drops one.
   '/favoris/garder': 'public',
+  // What is kept, by the account or this browser (never cached); its calendar by a secret link, 404 when unknown.
+  '/favoris': 'public',
+  '/favoris/calendrier/:token': 'not-found',
   '/analytics/pageview': 'post-only',
   '/push/subscription': 'post-only',
   // The preview of an image awaiting moderation: its owner and admins only (decision 031, review-images.spec.ts);

@@ -12,17 +12,22 @@ export function FavouriteButton({
   favourite,
   title,
   label = 'Garder',
+  kept: known = false,
 }: {
   favourite: FavouriteKey;
   /** What the accessible name says is kept: the event's title, or its date. */
   title: string;
   /** The visible word while not kept: « Garder », « Garder cette date », « Garder toute la série ». */
   label?: string;
+  /** Known kept by the server (`/favoris`, a page of one person): shown so without JavaScript. */
+  kept?: boolean;
 }) {
   const root = useRouteLoaderData<{ user?: unknown }>('root');
   const location = useLocation();
   const key = favouriteKeyText(favourite);
-  const kept = useKept(Boolean(root?.user)).has(key);
+  const browserKept = useKept(Boolean(root?.user));
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const kept = answered ?? (known || browserKept.has(key));
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -39,7 +44,10 @@ export function FavouriteButton({
         headers: { Accept: 'application/json' },
       });
       const answer = (await response.json()) as { ok: boolean; kept: boolean; message: string };
-      if (answer.ok) markKept(key, answer.kept);
+      if (answer.ok) {
+        markKept(key, answer.kept);
+        setAnswered(answer.kept);
+      }
       setMessage(answer.ok ? null : answer.message);
     } catch {
       setMessage('Le favori n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.');
