@@ -23,7 +23,7 @@ export const FAVOURITE_KEPT = 'Gardé dans vos favoris.';
 export const FAVOURITE_DROPPED = 'Retiré de vos favoris.';
 export const FAVOURITE_INVALID = 'Cet événement ne peut pas être gardé.';
 export const favouritesFull = (max: number) =>
-  `Vous gardez déjà ${max} favoris : retirez-en un pour en garder un autre.`;
+  `Vous gardez déjà ${max} favoris : retirez-en un pour en garder un autre.`;
 
 const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;

@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context.services);
   await guardPost(request, context, { audience: 'signed-in', back: '/favoris' });
   await accountFeedToken(context.services.store, user.uid, new Date(), true);
-  const message = 'Votre nouveau lien de calendrier est prêt ; l’ancien ne mène plus nulle part.';
+  const message = 'Votre nouveau lien de calendrier est prêt ; l’ancien ne mène plus nulle part.';
   const cookie = await setFlash(request, context.services, { kind: 'success', message });
   return redirect('/favoris', { headers: { 'Set-Cookie': cookie } });
 }
@@ -73,7 +73,7 @@ function Kept({ item }: { item: Item }) {
         <Link to={`/evenement/${item.id}${item.day ? `?date=${item.day}` : ''}`}>{item.title}</Link>
       </h3>
       <p>
-        {item.series ? 'Toute la série · prochaine date : ' : ''}
+        {item.series ? 'Toute la série · prochaine date : ' : ''}
         {item.when} · {item.city}
       </p>
       {item.cancelled ? <span className="tag tag--danger">Annulé</span> : null}
@@ -90,7 +90,7 @@ export default function FavouritesPage() {
       <h1>Mes favoris</h1>
       {upcoming.length + past.length === 0 ? (
         <p className="empty-state">
-          Aucun favori pour l’instant. Touchez « Garder » sur un événement pour le retrouver ici.
+          Aucun favori pour l’instant. Touchez « Garder » sur un événement pour le retrouver ici.
           {signedIn ? null : ' Sans compte, acceptez les cookies fonctionnels pour que ce navigateur les garde.'}
         </p>
       ) : null}
@@ -118,7 +118,7 @@ export default function FavouritesPage() {
         <section aria-labelledby="favourites-feed">
           <h2 id="favourites-feed">Mon calendrier</h2>
           <p>
-            Abonnez votre application de calendrier à ce lien secret : vos favoris y apparaissent et s’y mettent à jour.
+            Abonnez votre application de calendrier à ce lien secret : vos favoris y apparaissent et s’y mettent à jour.
           </p>
           {feed ? (
             <p>

@@ -15,7 +15,8 @@ import { FAVOURITE_INVALID, favouritesSetCookie } from '~/domain/favourites';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context.services);
   const keys = user ? await accountFavouriteKeys(context.services.store, user.uid) : null;
-  return Response.json({ keys }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // A visitor's answer is everyone's (`null`); an account's is private by the cache's rule (it has `__session`).
+  return Response.json({ keys });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

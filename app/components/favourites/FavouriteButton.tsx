@@ -66,7 +66,7 @@ export function FavouriteButton({
         name="intent"
         value={kept ? 'drop' : 'keep'}
         className={kept ? 'favourite__button is-kept' : 'favourite__button'}
-        aria-label={kept ? `Gardé : ${title} (retirer des favoris)` : `${label} : ${title}`}
+        aria-label={kept ? `Gardé : ${title} (retirer des favoris)` : `${label} : ${title}`}
         disabled={busy}
         data-testid="favourite"
       >
