@@ -14,7 +14,8 @@ import { Link } from '~/components/Link';
 import { formatEventShort } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' };
+// Never kept: a visitor's list is their `favoris` cookie's, an account's its own (`private, no-store` by its session).
+const PRIVATE = { 'Cache-Control': 'no-store' };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context.services);
