@@ -8,6 +8,7 @@ import type { CategoryStore } from './ports/categories';
 import type { ContactMessageStore } from './ports/contact';
 import type { DonationStore } from './ports/donations';
 import type { EventStore } from './ports/events';
+import type { FavouriteStore } from './ports/favourites';
 import type { FederationStore } from './ports/federation';
 import type { HealthStore } from './ports/health';
 import type { HolidayStore } from './ports/holidays';
@@ -25,6 +26,7 @@ export * from './ports/categories';
 export * from './ports/contact';
 export * from './ports/donations';
 export * from './ports/events';
+export * from './ports/favourites';
 export * from './ports/federation';
 export * from './ports/health';
 export * from './ports/holidays';
@@ -65,6 +67,8 @@ export interface Store {
   visitorPushes: VisitorPushStore;
   /** Places to book: each date's registration and its registrants (issue 73, decision 168). */
   registrations: RegistrationStore;
+  /** An account's favourites and its personal calendar feed's secret (issue 74, decision 170). */
+  favourites: FavouriteStore;
   /** Mails waiting to leave, and those that failed (decision 060). */
   mails: MailQueueStore;
   health: HealthStore;

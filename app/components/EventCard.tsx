@@ -5,6 +5,7 @@ import type { EventCardData } from '~/domain/event-card';
 import { formatEventShort } from '~/domain/event-dates';
 import { imageSrcSet, imageUrl } from '~/domain/images';
 import { formatPrice } from '~/domain/price';
+import { FavouriteButton } from './favourites/FavouriteButton';
 import { UnbrokenEnd } from './UnbrokenEnd';
 import { useCategory } from './useCategories';
 
@@ -97,6 +98,7 @@ export function EventCard({
           {event.registration ? <span className="tag tag--registration">{event.registration}</span> : null}
           {event.status === 'cancelled' || event.dateCancelled ? <span className="tag tag--danger">Annulé</span> : null}
         </p>
+        <FavouriteButton favourite={{ eventId: event.id, startsAt: null }} title={event.title} />
       </div>
     </article>
   );

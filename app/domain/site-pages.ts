@@ -41,6 +41,7 @@ export const SITE_PAGES = [
   '/evenement/:id/statut',
   '/evenements',
   '/faq',
+  '/favoris',
   '/healthz',
   '/how-it-works',
   '/inscription/annuler/:token',

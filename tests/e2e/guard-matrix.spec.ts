@@ -129,6 +129,12 @@ const EXPECTED: Record<string, Guard> = {
   '/healthz': 'public',
   '/livez': 'public',
   '/cookies': 'post-only',
+  // The heart (decision 170): GET gives the keys an account keeps (none for a visitor), POST keeps or drops one.
+  '/favoris/garder': 'public',
+  // What is kept, by the account or this browser's `favoris` cookie: never kept (`no-store`, decision 170); its
+  // calendar by a secret link, 404 when unknown.
+  '/favoris': 'public',
+  '/favoris/calendrier/:token': 'not-found',
   '/analytics/pageview': 'post-only',
   '/analytics/clic': 'post-only',
   '/push/subscription': 'post-only',
@@ -312,7 +318,13 @@ function expectCaching(
   }
   expect(headers['set-cookie'], label).toBeUndefined();
   expect(cacheControl, label).not.toContain('private');
-  if (status === 200 && (guard === 'public' || guard === 'anonymous-only') && url !== '/healthz' && url !== '/livez') {
+  if (
+    status === 200 &&
+    (guard === 'public' || guard === 'anonymous-only') &&
+    url !== '/healthz' &&
+    url !== '/livez' &&
+    url !== '/favoris'
+  ) {
     expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(headers.etag, label).toMatch(/^"[\w-]+"$/);
   }

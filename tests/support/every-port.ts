@@ -136,6 +136,14 @@ export async function fillEveryPort(store: Store): Promise<void> {
   };
   await store.visitorPushes.add(push, { perEvent: 10, perToken: 10 });
   await store.visitorPushes.queue('concert', '{"notification":{"title":"Concert","body":"Confirmé."}}', iso(2));
+  // An account's favourites: an event, a whole series, one date of it; and its feed's secret (decision 170).
+  const kept = [
+    { eventId: 'concert', startsAt: null },
+    { eventId: 'marche', startsAt: null },
+    { eventId: 'marche', startsAt: market.startsAt },
+  ];
+  await store.favourites.add(organizer.uid, kept, iso(), 50);
+  await store.favourites.setFeedToken(organizer.uid, 'secret-du-flux-des-favoris-24', iso());
   // Two places to book at the concert: one confirmed, one waiting, with the answer to a question (decision 168).
   const date = { eventId: 'concert', startsAt: approved.startsAt };
   const settings = { places: 2, closesAt: null, waitingList: true, perPerson: 2, questions: ['Régime\u00a0?'] };

@@ -31,6 +31,8 @@ export const DATASET_COLLECTIONS = [
   'alerts',
   'schoolHolidays',
   'visitorPushes',
+  'favourites',
+  'favouriteFeeds',
   'registrationOpenings',
   'registrations',
   'importSources',
@@ -81,7 +83,9 @@ export type Dataset = Record<DatasetCollection, DataRecord[]>;
 
 /** The field that names a record: a user's uid, a category's slug, the id of any other. */
 export function recordName(collection: DatasetCollection, r: DataRecord): string {
-  return String(collection === 'users' ? r.uid : collection === 'categories' ? r.slug : r.id);
+  return String(
+    collection === 'users' || collection === 'favouriteFeeds' ? r.uid : collection === 'categories' ? r.slug : r.id,
+  );
 }
 
 /** The key of a record in its collection (sorting makes two datasets comparable). */
@@ -99,6 +103,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return [r.eventId, r.day, r.week, r.kind].join('\u0000');
     case 'siteFigures':
       return [r.week, r.category, r.canton, r.kind].join('\u0000');
+    case 'favourites':
+      return `${r.uid}\u0000${r.eventId}\u0000${r.startsAt}`;
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

@@ -48,6 +48,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return federationDocId(String(r.kind), String(r.key));
     case 'organizerMembers':
       return memberDocId(String(r.organizerId), String(r.uid));
+    case 'favourites':
+      return docKey(String(r.uid), String(r.eventId), String(r.startsAt));
     default:
       return recordName(collection, r);
   }

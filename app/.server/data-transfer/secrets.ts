@@ -35,6 +35,9 @@ export const SQLITE_COLUMNS: Classified = {
     'event_id,starts_at,ends_at,starts_ts,ends_ts,open_end,cancelled,featured,venue_id,category,canton,public,lat,lng',
   ),
   event_submissions: all('data', 'uid,submission_key,event_id,created_at'),
+  // An account's favourites (decision 170); its feed's secret link is a key to them: out without `--avec-secrets`.
+  favourites: all('data', 'uid,event_id,starts_at,created_at'),
+  favourite_feeds: { ...all('data', 'uid,created_at'), token: 'secret' },
   public_day_counts: all('data', 'category,canton,day,events,dates'),
   public_place_day_counts: all('data', 'kind,day,place_id,events'),
   public_day_sums: all('data', 'scope,key,day,events,dates'),
@@ -117,6 +120,8 @@ export const FIRESTORE_FIELDS: Classified = {
   donations: all('data', 'amount,createdAt,currency,id,provider,providerRef,publicName,status,uid'),
   eventOccurrences: all('data', 'cancelled,canton,category,endsAt,endsTs,eventId,openEnd,startsAt,startsTs,status'),
   eventSubmissions: all('data', 'createdAt,eventId,submissionKey,uid'),
+  favourites: all('data', 'createdAt,eventId,startsAt,uid'),
+  favouriteFeeds: { ...all('data', 'createdAt,uid'), token: 'secret' },
   events: all(
     'data',
     'accessibility,allDay,awaitingModeration,cancelledByAdmin,cancelledDates,canton,category,city,contactEmail,' +
@@ -198,6 +203,7 @@ export const SECRET_RECORDS: Partial<Record<DatasetCollection, (record: DataReco
   sessions: () => true,
   authTokens: () => true,
   organizerInvitations: () => true,
+  favouriteFeeds: () => true,
   registrations: () => true,
   federationRecords: (record) => KEY_KINDS.has(String(record.kind)),
   // Deliveries (`outbox`, `fanout`) carry their signing keys; an activity received does not.

@@ -6,6 +6,7 @@ import type { Db } from '../adapters/sqlite/db';
 import { eventParams, toEvent } from '../adapters/sqlite/event-rows';
 import { DATASET_COLLECTIONS, type Dataset, type DatasetCollection, emptyDataset } from './dataset';
 import { FIGURE_TABLES } from './figure-tables';
+import { FAVOURITE_TABLES } from './favourite-tables';
 import { REGISTRATION_TABLES } from './registration-tables';
 import { ORGANIZATION_TABLES } from './sqlite-organizations';
 import { dumpRecordTables, loadRecordTables, RECORD_TABLES, type RecordCollection } from './sqlite-records';
@@ -16,6 +17,7 @@ type ColumnCollection = Exclude<DatasetCollection, 'events' | RecordCollection>;
 export const TABLES: Record<ColumnCollection, readonly [string, readonly (readonly [string, string, Kind])[]]> = {
   ...REGISTRATION_TABLES,
   ...FIGURE_TABLES,
+  ...FAVOURITE_TABLES,
   users: [
     'users',
     [

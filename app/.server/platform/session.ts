@@ -2,6 +2,7 @@
 // cookie checked with revocation on every request) and the route guards of docs/specification.md §2.
 import crypto from 'node:crypto';
 import { redirect } from '@remix-run/node';
+import { ACCOUNT_FAVOURITES_MAX, browserFavourites } from '~/domain/favourites';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
 import type { Store, UserProfile } from '../ports';
 import { audit, auditFromRequest } from './audit';
@@ -193,14 +194,31 @@ export async function createUserSession(
   return updateVisitor(request, services, { t: token, c: undefined });
 }
 
-/** A login: a new session (the session's own CSRF token replaces the visitor's, see csrf.ts). The answer's headers. */
+/**
+ * A login: a new session (the session's own CSRF token replaces the visitor's, see csrf.ts), and the browser's
+ * favourites merged into the account. The answer's headers.
+ */
 export async function signIn(
   request: Request,
-  services: SessionServices,
+  services: SessionServices & { readonly store: Pick<Store, 'favourites'> },
   uid: string,
   idToken: string | null = null,
 ): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': await createUserSession(request, services, uid, idToken) });
+  const headers = new Headers({ 'Set-Cookie': await createUserSession(request, services, uid, idToken) });
+  // What this browser kept without an account follows it into the account (decision 170).
+  await mergeBrowserFavourites(services.store, request.headers.get('Cookie'), uid, new Date());
+  return headers;
+}
+
+/** At sign-in: what this browser kept (its `favoris` cookie) goes into the account, within its bound. How many. */
+export async function mergeBrowserFavourites(
+  store: Pick<Store, 'favourites'>,
+  cookieHeader: string | null,
+  uid: string,
+  now: Date,
+): Promise<number> {
+  const keys = browserFavourites(cookieHeader);
+  return keys.length ? store.favourites.add(uid, keys, now.toISOString(), ACCOUNT_FAVOURITES_MAX) : 0;
 }
 
 /**

@@ -44,4 +44,13 @@ describe('le cache des pages du processus', () => {
     expect(await hit.text()).toBe('<p>La page</p>');
     expect(reads).toBe(2);
   });
+
+  it('un visiteur qui garde des favoris (le cookie « favoris », décision 170) reçoit la page gardée', async () => {
+    await fetch(`${base}/evenement/concert`);
+    const kept = await fetch(`${base}/evenement/concert`, {
+      headers: { Cookie: 'favoris=concert%20marche~2030-03-09T07%3A00%3A00.000Z' },
+    });
+    expect(kept.headers.get('X-Page-Cache')).toBe('hit');
+    expect(await kept.text()).toBe('<p>La page</p>');
+  });
 });

@@ -2,6 +2,7 @@
 // said once, under the title (and, for a series, in its « Quand »), not again here.
 import type { useLoaderData } from '@remix-run/react';
 import { useFigurePing } from '~/components/figure-ping';
+import { FavouriteButton } from '~/components/favourites/FavouriteButton';
 import { Link } from '~/components/Link';
 import { ShareButton } from '~/components/ShareButton';
 import { performersText } from '~/domain/performers';
@@ -18,6 +19,7 @@ export function EventFacts({
   organizerSlug,
   eventUrl,
   calendar,
+  chosen,
 }: {
   event: Loaded['event'];
   /** The organizer's page (issue 36), when its record is approved. */
@@ -25,7 +27,10 @@ export function EventFacts({
   eventUrl: string;
   /** The .ics file and Google Calendar's form, built by the loader: one date's, and then its series'. */
   calendar: Loaded['links']['calendar'];
+  /** The date of a series this page shows (`?date=`): kept on its own, or the whole series. */
+  chosen: { startsAt: string } | null;
 }) {
+  const whole = { eventId: event.id, startsAt: null };
   const accessibility = [
     event.accessibility.wheelchair ? 'Accessible en fauteuil roulant' : null,
     event.accessibility.hearing ? 'Équipé pour les personnes malentendantes' : null,
@@ -118,6 +123,23 @@ export function EventFacts({
             ) : null}
           </>
         ) : null}
+      </section>
+      <section className="facts__group" aria-labelledby="keep-title">
+        <h2 className="facts__title" id="keep-title">
+          Mes favoris
+        </h2>
+        {chosen ? (
+          <FavouriteButton
+            favourite={{ eventId: event.id, startsAt: chosen.startsAt }}
+            title={`${event.title}, cette date`}
+            label="Garder cette date"
+          />
+        ) : null}
+        <FavouriteButton
+          favourite={whole}
+          title={event.title}
+          label={event.schedule ? 'Garder toute la série' : 'Garder'}
+        />
       </section>
       <section className="facts__group" aria-labelledby="share-title">
         <h2 className="facts__title" id="share-title">

@@ -252,6 +252,7 @@ export default function EventDetailPage() {
           // A date of a series is shared as that date (its `?date=`), as the page shows it.
           eventUrl={series?.chosen ? `${eventUrl}?date=${series.chosen.day}` : eventUrl}
           calendar={links.calendar}
+          chosen={series?.chosen ?? null}
         />
       </div>
 

@@ -38,6 +38,9 @@ export const COLLECTIONS = {
   /** Visitors' browsers told by push of an event's « Ça a lieu ? » (issue 51). */
   visitorPushes: 'visitorPushes',
   /** Places to book (decision 168): each date's counter document, its registrants, and the turns taken on it. */
+  /** An account's favourites (issue 74, decision 170), `uid:event:date`, and its feed's secret, by account. */
+  favourites: 'favourites',
+  favouriteFeeds: 'favouriteFeeds',
   registrationOpenings: 'registrationOpenings',
   registrations: 'registrations',
   registrationTurns: 'registrationTurns',

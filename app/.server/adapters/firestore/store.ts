@@ -15,6 +15,7 @@ import { createDonationStore } from './donations';
 import { PLACES_MISSING, parseIndexedEvent, placesMissing } from './event-docs';
 import type { IndexedEvent } from './event-index';
 import { createEventStore } from './events';
+import { createFavouriteStore } from './favourites';
 import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
 import { createHolidayStore } from './holidays';
@@ -120,6 +121,7 @@ export function createFirestoreStore(db: Firestore, startedAt = new Date()): Fir
     alerts: createAlertStore(ctx),
     holidays: createHolidayStore(ctx),
     visitorPushes: createVisitorPushStore(ctx),
+    favourites: createFavouriteStore(ctx),
     registrations: createRegistrationStore(ctx),
     mails: createMailQueueStore(ctx),
     federation: createFederationStore(ctx),

@@ -151,24 +151,27 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
     async delete(uid) {
       const user = await findById(uid);
       if (!user) return;
-      // What the SQLite schema does by its foreign keys: sessions, tokens and notifications go with the account;
+      // What the SQLite schema does by its foreign keys: sessions, tokens, notifications, favourites go with the account;
       // events, decisions and donations stay, without it.
       const byUid = (collection: string, field: string) => db.collection(collection).where(field, '==', uid).get();
-      const [sessions, tokens, notifications, created, moderated, decisions, donations] = await Promise.all([
-        byUid(COLLECTIONS.sessions, 'uid'),
-        byUid(COLLECTIONS.authTokens, 'uid'),
-        byUid(COLLECTIONS.notifications, 'uid'),
-        byUid(COLLECTIONS.events, 'createdBy'),
-        byUid(COLLECTIONS.events, 'moderatedBy'),
-        byUid(COLLECTIONS.moderationLog, 'adminUid'),
-        byUid(COLLECTIONS.donations, 'uid'),
-      ]);
+      const [sessions, tokens, notifications, created, moderated, decisions, donations, favourites, feeds] =
+        await Promise.all([
+          byUid(COLLECTIONS.sessions, 'uid'),
+          byUid(COLLECTIONS.authTokens, 'uid'),
+          byUid(COLLECTIONS.notifications, 'uid'),
+          byUid(COLLECTIONS.events, 'createdBy'),
+          byUid(COLLECTIONS.events, 'moderatedBy'),
+          byUid(COLLECTIONS.moderationLog, 'adminUid'),
+          byUid(COLLECTIONS.donations, 'uid'),
+          byUid(COLLECTIONS.favourites, 'uid'),
+          byUid(COLLECTIONS.favouriteFeeds, 'uid'),
+        ]);
       await db.runTransaction(async (tx) => {
         const owner = await tx.get(db.collection(COLLECTIONS.userEmails).doc(emailKey(user.email)));
         tx.delete(db.collection(COLLECTIONS.users).doc(uid));
         if (owner.get('uid') === uid) tx.delete(owner.ref);
       });
-      await deleteAll(db, [...sessions.docs, ...tokens.docs, ...notifications.docs]);
+      await deleteAll(db, [...sessions.docs, ...tokens.docs, ...notifications.docs, ...favourites.docs, ...feeds.docs]);
       const unlink = async (docs: QueryDocumentSnapshot[], field: string) => {
         for (const d of docs) await d.ref.update({ [field]: null });
       };

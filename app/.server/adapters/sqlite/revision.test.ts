@@ -67,6 +67,9 @@ describe('révision du site sur SQLite', () => {
       'site_revision',
       // A browser subscribed to an event's « Ça a lieu ? » (and its waiting message): no page shows it.
       'visitor_pushes',
+      // An account's favourites and its feed's secret (decision 170): shown on `/favoris` only, never cached.
+      'favourites',
+      'favourite_feeds',
       // Invitations to an organization (decision 167): shown on its management page only, never cached.
       'organizer_invitations',
       // A registrant (decision 168): what a page shows of them, the counts, is on their date's opening, which bumps it.

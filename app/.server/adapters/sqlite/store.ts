@@ -7,6 +7,7 @@ import { createContactMessageStore } from './contact-messages';
 import type { Db } from './db';
 import { createDonationStore } from './donations';
 import { createEventStore } from './events';
+import { createFavouriteStore } from './favourites';
 import { createFederationStore } from './federation';
 import { createHealthStore } from './health';
 import { createHolidayStore } from './holidays';
@@ -43,6 +44,7 @@ export function createSqliteStore(db: Db): Store {
     alerts: createAlertStore(db),
     holidays: createHolidayStore(db),
     visitorPushes: createVisitorPushStore(db),
+    favourites: createFavouriteStore(db),
     registrations: createRegistrationStore(db),
     mails: createMailQueueStore(db),
     health: createHealthStore(db),
