@@ -1,4 +1,4 @@
-// What organizers and admins see of the events (migration 37, decision 171) in the neutral dataset form: counts kept
+// What organizers and admins see of the events (migration 34, decision 171) in the neutral dataset form: counts kept
 // as they happened, carried as they are (nothing rebuilds them).
 export const FIGURE_TABLES = {
   eventFigures: [

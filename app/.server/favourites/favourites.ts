@@ -1,6 +1,8 @@
 // « Mes favoris » on the server (issue 74, decision 170): a heart kept or dropped, in the account when there is one,
 // else in the browser's `favoris` cookie once functional cookies are accepted (the browser's list joins the account
-// when it signs in: platform/session.ts). `onFavouriteAdded` is where a count of favourites may listen (issue 74's second half).
+// when it signs in: platform/session.ts). Each one newly kept counts in its organizers' figures (decision 171).
+
+import { zurichDay } from '~/domain/dates';
 import {
   ACCOUNT_FAVOURITES_MAX,
   BROWSER_FAVOURITES_MAX,
@@ -15,6 +17,7 @@ import {
   parseFavouriteKey,
   parseFavouritesCookie,
 } from '~/domain/favourites';
+import { countEventFigure } from '../analytics/event-figures';
 import { getEventForViewer } from '../events/public';
 import type { Store, UserProfile } from '../ports';
 
@@ -25,15 +28,6 @@ export interface FavouriteAnswer {
   message: string;
   /** The browser's new list, when it is the browser that keeps it. */
   browserKeys?: string[];
-}
-
-type Added = (key: FavouriteKey) => void;
-const listeners = new Set<Added>();
-
-/** Called for each favourite newly kept, by an account or a browser: the hook for the organizers' figures. */
-export function onFavouriteAdded(listener: Added): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export interface KeepInput {
@@ -53,8 +47,18 @@ export async function keepFavourite(
 ): Promise<FavouriteAnswer> {
   const key = parseFavouriteKey(input.key);
   const keeping = input.intent === 'keep';
-  if (!key || (keeping && !(await getEventForViewer(services, key.eventId, null))))
-    return { ok: false, kept: false, message: FAVOURITE_INVALID };
+  const event = key && keeping ? await getEventForViewer(services, key.eventId, null) : null;
+  if (!key || (keeping && !event)) return { ok: false, kept: false, message: FAVOURITE_INVALID };
+  /** A favourite newly kept, in its organizers' figures: a date of a series as its page's `?date=` says it. */
+  const counted = () =>
+    event
+      ? countEventFigure(
+          { store: services.store, now: () => now },
+          event.event,
+          'favorite',
+          key.startsAt ? zurichDay(key.startsAt) : '',
+        )
+      : Promise.resolve();
   if (user) {
     const { favourites } = services.store;
     if (!keeping) {
@@ -64,7 +68,7 @@ export async function keepFavourite(
     const added = await favourites.add(user.uid, [key], now.toISOString(), ACCOUNT_FAVOURITES_MAX);
     if (added === 0 && !(await favourites.list(user.uid)).some((f) => sameKey(f, key)))
       return { ok: false, kept: false, message: favouritesFull(ACCOUNT_FAVOURITES_MAX) };
-    if (added) for (const listener of listeners) listener(key);
+    if (added) await counted();
     return { ok: true, kept: true, message: FAVOURITE_KEPT };
   }
   const text = favouriteKeyText(key);
@@ -76,7 +80,7 @@ export async function keepFavourite(
   if (browserKeys.includes(text)) return { ok: true, kept: true, message: FAVOURITE_KEPT, browserKeys };
   if (browserKeys.length >= BROWSER_FAVOURITES_MAX)
     return { ok: false, kept: false, message: favouritesFull(BROWSER_FAVOURITES_MAX) };
-  for (const listener of listeners) listener(key);
+  await counted();
   return { ok: true, kept: true, message: FAVOURITE_KEPT, browserKeys: [...browserKeys, text] };
 }
 

@@ -1,4 +1,4 @@
-// Migration 37 of the SQLite store (issue 74, decision 171): what organizers and admins see of the events, counted as
+// Migration 34 of the SQLite store (issue 74, decision 171): what organizers and admins see of the events, counted as
 // it happens. One row per event × date of a series ('' for the whole event) × week × kind, and one per week × category
 // × canton × kind for the whole site: each count is an upsert on a primary key, each dashboard a range of it, never a
 // scan of page views. No visitor, cookie or address in them. Shipped: never edited (see index.ts).
