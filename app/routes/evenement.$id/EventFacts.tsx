@@ -1,8 +1,8 @@
 // « Infos pratiques »: performers, price, who, contact, accessibility, tickets, the calendar files and sharing. When is
 // said once, under the title (and, for a series, in its « Quand »), not again here.
 import type { useLoaderData } from '@remix-run/react';
-import { useFigurePing } from '~/components/figure-ping';
 import { FavouriteButton } from '~/components/favourites/FavouriteButton';
+import { useFigurePing } from '~/components/figure-ping';
 import { Link } from '~/components/Link';
 import { ShareButton } from '~/components/ShareButton';
 import { performersText } from '~/domain/performers';
