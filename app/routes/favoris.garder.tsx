@@ -10,7 +10,7 @@ import { readConsent } from '~/.server/platform/consent';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { getCurrentUser, safeRedirect } from '~/.server/platform/session';
-import { FAVOURITE_INVALID, favouritesSetCookie } from '~/domain/favourites';
+import { FAVOURITE_INVALID, FAVOURITES_COOKIE, favouritesSetCookie } from '~/domain/favourites';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context.services);
@@ -37,10 +37,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const js = form.get('js') === '1';
   const functional =
     (js && form.get('functional') === '1') || Boolean((await readConsent(request, services))?.preferences.functional);
+  // With JavaScript, the browser says its own list (`browser`): behind Firebase Hosting, which forwards no cookie but
+  // `__session`, the request's `favoris` would be missing and the list answered would forget the others.
+  const browser =
+    js && form.has('browser') ? `${FAVOURITES_COOKIE}=${String(form.get('browser')).slice(0, 4096)}` : null;
   const outcome = await keepFavourite(
     services,
     user,
-    { intent, key: String(form.get('key') ?? ''), cookie: request.headers.get('Cookie'), functional },
+    { intent, key: String(form.get('key') ?? ''), cookie: browser ?? request.headers.get('Cookie'), functional },
     new Date(),
   );
   return answer(request, context, form, outcome);

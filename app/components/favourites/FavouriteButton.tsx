@@ -3,7 +3,7 @@
 // place. The server's HTML is the same for every visitor (« Garder »): the browser fills in « Gardé » (kept.ts).
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { type FormEvent, useState } from 'react';
-import { FAVOURITES_ACTION, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
+import { FAVOURITES_ACTION, type FavouriteKey, favouriteKeyText, favouritesCookieValue } from '~/domain/favourites';
 import { readConsentStorage } from '../consent/storage';
 import { FormSecurity } from '../FormSecurity';
 import { markKept, useKept } from './kept';
@@ -36,6 +36,8 @@ export function FavouriteButton({
     const body = new FormData(event.currentTarget);
     body.set('js', '1');
     if (readConsentStorage()?.preferences.functional) body.set('functional', '1');
+    // The browser's own list, which a proxy that forwards only `__session` (Firebase Hosting) would not pass on.
+    if (!root?.user) body.set('browser', favouritesCookieValue(document.cookie) ?? '');
     setBusy(true);
     try {
       const response = await fetch(FAVOURITES_ACTION, {
