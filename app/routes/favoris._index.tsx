@@ -47,15 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Mes favoris',
-    description: 'Les événements que vous gardez, et votre calendrier personnel.',
-    path: '/favoris',
-    matches,
-    noindex: true,
-  });
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context.services);
   await guardPost(request, context, { audience: 'signed-in', back: '/favoris' });
@@ -142,3 +133,12 @@ export default function FavouritesPage() {
     </main>
   );
 }
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Mes favoris',
+    description: 'Les événements que vous gardez, et votre calendrier personnel.',
+    path: '/favoris',
+    matches,
+    noindex: true,
+  });

@@ -1,11 +1,11 @@
 // The admin dashboard's figures from the Firestore store: upcoming events from the public copy, submissions, decisions and page views by
 // aggregations and range queries on their date, bounded by what the dashboard shows (issue 35).
 import crypto from 'node:crypto';
-import { FieldValue } from 'firebase-admin/firestore';
 import type { EventFigure, SiteFigure } from '~/domain/event-figures';
 import type { FigureCount, StatsStore } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey } from './db';
+import { firebaseAdmin } from './firebase-admin';
 import { adminNames, moderationEntryConverter } from './moderation-log';
 
 /** The id of the marker of a path seen on a day (UTC): `pageViewPaths/{day}_{sha256(path)}`. */
@@ -20,7 +20,8 @@ export const siteFigureDocId = (f: { week: string; category: string; canton: str
 
 /** Each count one batch of two increments (no read): written without ctx.touched(), it changes no page. */
 async function countFigure(db: FirestoreContext['db'], f: FigureCount) {
-  const one = FieldValue.increment(1);
+  // firebase-admin on first use (issue 50): a SQLite site never loads it.
+  const one = firebaseAdmin.firestore().FieldValue.increment(1);
   const event = { eventId: f.eventId, day: f.day, week: f.week, kind: f.kind };
   const site = { week: f.week, category: f.category, canton: f.canton, kind: f.kind };
   const batch = db.batch();
