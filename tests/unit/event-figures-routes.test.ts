@@ -10,22 +10,13 @@ import { action as pageViewAction } from '../../app/routes/analytics.pageview';
 import { loader as figuresLoader } from '../../app/routes/evenement.$id_.chiffres';
 import { makeEvent, storeUser } from '../support/factories';
 import { loadContext } from '../support/load-context';
+import { routeAnswer } from '../support/route-answer';
 import { signedIn } from '../support/signed-in';
 
 const SITE = 'http://localhost';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 let ip = 0;
-
-async function run(action: () => Promise<unknown>): Promise<Response> {
-  try {
-    return (await action()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    const wrapped = thrown as { data?: unknown; init?: { status?: number } };
-    return Response.json(wrapped.data, { status: wrapped.init?.status ?? 500 });
-  }
-}
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
   return new Request(`${SITE}${path}`, {
@@ -36,7 +27,7 @@ function post(path: string, body: string, headers: Record<string, string> = {}) 
 }
 
 const visit = (eventId: string, headers: Record<string, string> = {}) =>
-  run(() =>
+  routeAnswer(() =>
     pageViewAction({
       request: post(
         '/analytics/pageview',
@@ -50,7 +41,7 @@ const visit = (eventId: string, headers: Record<string, string> = {}) =>
 
 /** A click with JavaScript (a beacon saying the browser's choice), or without (the link's ping, body `PING`). */
 const click = (eventId: string, kind: string, ping = false, headers: Record<string, string> = {}) =>
-  run(() =>
+  routeAnswer(() =>
     clickAction({
       request: post(
         `/analytics/clic?evenement=${eventId}&quoi=${kind}`,
@@ -64,9 +55,7 @@ const click = (eventId: string, kind: string, ping = false, headers: Record<stri
 
 async function figures(eventId: string, cookie: string) {
   const request = new Request(`${SITE}/evenement/${eventId}/chiffres`, { headers: { Cookie: cookie } });
-  return run(async () =>
-    Response.json(await figuresLoader({ request, context: loadContext('10.9.0.1'), params: { id: eventId } })),
-  );
+  return routeAnswer(() => figuresLoader({ request, context: loadContext('10.9.0.1'), params: { id: eventId } }));
 }
 
 async function account(role: 'admin' | 'organizer') {
@@ -100,7 +89,7 @@ describe('les chiffres d’un événement pour qui l’organise', () => {
 
     const response = await figures(event.id, organizer.cookie);
     expect(response.status).toBe(200);
-    const page = (await response.json()) as { kinds: { kind: string; total: string; weeks: { text: string }[] }[] };
+    const page = response.data as { kinds: { kind: string; total: string; weeks: { text: string }[] }[] };
     const byKind = Object.fromEntries(page.kinds.map((k) => [k.kind, k]));
     expect(Object.keys(byKind)).toEqual(['view', 'calendar']);
     expect(byKind.view.total).toBe('40');
