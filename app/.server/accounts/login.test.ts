@@ -59,6 +59,8 @@ describe('connexion', () => {
       const refused = await refusal(authenticate({ store }, 'cible@exemple.ch', 'encore faux', { ip }, { wait }));
       expect(refused?.status).toBe(429);
       expect(refused?.message).toContain('Trop de tentatives');
+      // The lock lasts a quarter of an hour: the text says so, never « une minute ».
+      expect(refused?.message).toMatch(/patienter 1[45]\u00a0minutes avant de réessayer\.$/);
       expect(refused?.retryAfter).toBeGreaterThan(0);
       expect(refused?.retryAfter).toBeLessThanOrEqual(limit.seconds);
     }

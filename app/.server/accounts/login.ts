@@ -8,7 +8,7 @@ import { createLocalIdentity } from '../identity/local';
 import type { IdentityProvider } from '../identity/ports';
 import { type AuditFields, audit } from '../platform/audit';
 import { createLimiter, type Limiter } from '../platform/limiter';
-import { retryAfterSeconds, TOO_MANY_REQUESTS } from '../platform/security';
+import { retryAfterSeconds, tooManyRequestsText } from '../platform/security';
 import { UseCaseError } from '../platform/use-case-error';
 import type { Store, UserProfile } from '../ports';
 
@@ -63,8 +63,10 @@ export interface LoginOptions {
 }
 
 /** The refusal of a login past its limits: 429, and when to try again (the route sends it as `Retry-After`). */
-const tooManyAttempts = (limit: RateLimiterRes) =>
-  new UseCaseError(TOO_MANY_REQUESTS, 'form', 429, retryAfterSeconds(limit));
+const tooManyAttempts = (limit: RateLimiterRes) => {
+  const wait = retryAfterSeconds(limit);
+  return new UseCaseError(tooManyRequestsText(wait), 'form', 429, wait);
+};
 
 export async function authenticate(
   { store, identity = createLocalIdentity(store, '') }: { store: Store; identity?: IdentityProvider },

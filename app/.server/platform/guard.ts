@@ -32,7 +32,7 @@ import {
   isSameOriginRequest,
   retryAfterSeconds,
   SPAM_REFUSED,
-  TOO_MANY_REQUESTS,
+  tooManyRequestsText,
 } from './security';
 import type { SessionServices } from './session';
 import { rememberSubmission } from './storage-failure';
@@ -168,7 +168,8 @@ async function withinRate(context: GuardContext, rate: RateLimit): Promise<Refus
     if (!(error instanceof RateLimiterRes)) throw error;
     // Public forms' refusals go to the security log; the buckets of scripts and every page's forms would flood it.
     if (!rate.perMinute) audit('rate.limited', { ip: clientIp, reason: rate.bucket });
-    return { status: 429, message: TOO_MANY_REQUESTS, reason: 'rate', retryAfter: retryAfterSeconds(error) };
+    const retryAfter = retryAfterSeconds(error);
+    return { status: 429, message: tooManyRequestsText(retryAfter), reason: 'rate', retryAfter };
   }
 }
 

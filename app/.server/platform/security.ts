@@ -26,6 +26,17 @@ export function getHoneypot({ config }: CsrfServices): Honeypot {
 
 export const TOO_MANY_REQUESTS =
   'Trop de tentatives en peu de temps. Merci de patienter une minute avant de réessayer.';
+
+/** The 429 text for a wait of `retryAfter` seconds: a minute, N minutes, or about N hours (the hourly limits). */
+export function tooManyRequestsText(retryAfter: string | number): string {
+  const seconds = Number(retryAfter);
+  if (!(seconds > 60)) return TOO_MANY_REQUESTS;
+  const wait =
+    seconds < 3600
+      ? `${Math.ceil(seconds / 60)}\u00a0minutes`
+      : `environ ${Math.ceil(seconds / 3600)}\u00a0heure${seconds > 3600 ? 's' : ''}`;
+  return `Trop de tentatives en peu de temps. Merci de patienter ${wait} avant de réessayer.`;
+}
 export const FORBIDDEN_ORIGIN = 'Requête refusée : elle ne provient pas de ce site.';
 export const CSRF_REFUSED = 'Votre session de formulaire a expiré. Rechargez la page et réessayez.';
 export const SPAM_REFUSED = 'Votre envoi a été refusé par notre filtre anti-spam.';
@@ -59,7 +70,7 @@ export function retryAfterSeconds(limit: RateLimiterRes): string {
 export function tooManyRequests(limit: RateLimiterRes | string): never {
   const retryAfter = typeof limit === 'string' ? limit : retryAfterSeconds(limit);
   throw Response.json(
-    { message: TOO_MANY_REQUESTS },
+    { message: tooManyRequestsText(retryAfter) },
     { status: 429, headers: { 'Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
   );
 }
