@@ -24,10 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.services);
   const url = new URL(request.url);
   const page = await orErrorPage(organizationPage(context.services, user, url.searchParams.get('id')));
-  // « Retirer » first asks (a page of its own, `?retirer=` the account): a link, so it works without JavaScript.
+  // « Retirer » and « Quitter » first ask (a page of its own, `?retirer=` the account): a link, so it works without
+  // JavaScript. Anyone may leave; only a responsable removes someone else.
   const wanted = url.searchParams.get('retirer');
-  const removing = page.chosen?.manages ? page.chosen.members.find((m) => m.uid === wanted && !m.you) : undefined;
-  return { ...page, removing: removing ? { uid: removing.uid, name: removing.name } : null };
+  const removing = page.chosen?.members.find((m) => m.uid === wanted && (m.you || page.chosen?.manages));
+  return { ...page, removing: removing ? { uid: removing.uid, name: removing.name, you: removing.you } : null };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').slice(0, 300);
@@ -60,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message = 'Rôle changé.';
     } else if (intent === 'retirer') {
       const uid = text(form, 'uid');
-      // Someone else is removed only from the confirmation (its second submit): a first post asks first.
-      if (uid !== user.uid && form.get('confirme') !== 'oui')
+      // Removed or leaving only from the confirmation (its second submit): a first post asks first.
+      if (form.get('confirme') !== 'oui')
         return redirect(`/organizer/membres?id=${encodeURIComponent(organizerId)}&retirer=${encodeURIComponent(uid)}`);
       await removeMember(services, user, { organizerId, uid });
       if (uid === user.uid) {
@@ -125,10 +126,15 @@ export default function OrganizationMembersPage() {
       ) : null}
       {removing ? (
         <section className="notice" aria-labelledby="confirm-removal" data-testid="confirm-removal">
-          <h2 id="confirm-removal">{`Retirer ${removing.name} de l’organisation\u00a0?`}</h2>
+          <h2 id="confirm-removal">
+            {removing.you
+              ? `Quitter «\u00a0${chosen.name}\u00a0»\u00a0?`
+              : `Retirer ${removing.name} de l’organisation\u00a0?`}
+          </h2>
           <p>
-            Cette personne n’aura plus accès aux événements de l’organisation ni à leurs inscriptions\u00a0; ceux
-            qu’elle a proposés en son nom restent à l’organisation. Un email l’en avertit.
+            {removing.you
+              ? 'Vous n’aurez plus accès aux événements de l’organisation ni à leurs inscriptions\u00a0; ceux que vous avez proposés en son nom lui restent. Pour revenir, il faudra une nouvelle invitation.'
+              : 'Cette personne n’aura plus accès aux événements de l’organisation ni à leurs inscriptions\u00a0; ceux qu’elle a proposés en son nom restent à l’organisation. Un email l’en avertit.'}
           </p>
           <Form method="post" action={post('retirer')} className="form form--inline">
             <FormSecurity />
@@ -136,7 +142,7 @@ export default function OrganizationMembersPage() {
             <input type="hidden" name="uid" value={removing.uid} />
             <input type="hidden" name="confirme" value="oui" />
             <button type="submit" className="button button--primary">
-              {`Oui, retirer ${removing.name}`}
+              {removing.you ? 'Oui, quitter l’organisation' : `Oui, retirer ${removing.name}`}
             </button>
             <Link to={`/organizer/membres?id=${encodeURIComponent(chosen.id)}`} className="button">
               Annuler
@@ -160,21 +166,12 @@ export default function OrganizationMembersPage() {
                 </button>
               </Form>
             ) : null}
-            {m.you ? (
-              <Form method="post" action={post('retirer')} className="form form--inline">
-                <FormSecurity />
-                <input type="hidden" name="organizerId" value={chosen.id} />
-                <input type="hidden" name="uid" value={m.uid} />
-                <button type="submit" className="button">
-                  Quitter l’organisation
-                </button>
-              </Form>
-            ) : chosen.manages ? (
+            {m.you || chosen.manages ? (
               <Link
                 to={`/organizer/membres?id=${encodeURIComponent(chosen.id)}&retirer=${encodeURIComponent(m.uid)}`}
                 className="button"
               >
-                Retirer
+                {m.you ? 'Quitter l’organisation' : 'Retirer'}
               </Link>
             ) : null}
           </li>

@@ -100,3 +100,30 @@ test('« Retirer » demande de confirmer, sans JavaScript aussi ; la personne re
     })
     .toBe(true);
 });
+
+test('« Quitter l’organisation » demande aussi de confirmer, sans JavaScript aussi @journey @journey-nojs', async ({
+  page,
+  ports,
+  people,
+}) => {
+  const boss = await people.createUser({ displayName: unique('Présidente') });
+  const club = await organizationOf(ports.store, boss, 'Fanfare du village', 'fanfare');
+  const member = await people.signIn({ displayName: unique('Trésorier') });
+  await ports.store.organizerMembers.set({
+    organizerId: club.id,
+    uid: member.uid,
+    role: 'membre',
+    now: new Date().toISOString(),
+  });
+  await page.goto(`/organizer/membres?id=${club.id}`);
+  const mine = page.getByTestId('members').locator('li', { hasText: '(vous)' });
+  await mine.getByRole('link', { name: 'Quitter l’organisation' }).click();
+  const confirm = page.getByTestId('confirm-removal');
+  await expect(confirm.getByRole('heading')).toHaveText(`Quitter «\u00a0${club.name}\u00a0»\u00a0?`);
+  await expect(confirm).not.toContainText('\\u00a0');
+  // Nothing happens before the second step.
+  expect((await ports.store.organizerMembers.listByOrganizer(club.id)).map((m) => m.uid)).toContain(member.uid);
+  await confirm.getByRole('button', { name: 'Oui, quitter l’organisation' }).click();
+  await expect(page.getByTestId('flash')).toContainText('Vous avez quitté l’organisation.');
+  expect((await ports.store.organizerMembers.listByOrganizer(club.id)).map((m) => m.uid)).not.toContain(member.uid);
+});
