@@ -2,29 +2,9 @@
 // (web component or iframe, from the configurator).
 import type { MetaFunction } from '@remix-run/node';
 import { useRouteLoaderData } from '@remix-run/react';
+import { API_EVENT_PARAMETERS as PARAMETERS } from '~/domain/api-parameters';
 import { pageMeta } from '~/domain/meta';
 import type { loader as rootLoader } from '~/root';
-
-const PARAMETERS: [string, string][] = [
-  ['q', 'recherche dans le titre, la description, le lieu, la localité et l’organisateur'],
-  ['category', 'slug d’une catégorie (voir /api/v1/categories), p. ex. musique'],
-  ['canton', 'code du canton : GE, VD, VS, NE, FR, JU ou BE'],
-  ['quand', 'aujourdhui, demain, week-end, semaine ou mois'],
-  ['du, au', 'premier et dernier jour, au format AAAA-MM-JJ'],
-  [
-    'lieu, organisateur',
-    'l’adresse de la page d’un lieu ou d’un organisateur (voir /api/v1/venues et /api/v1/organizers)',
-  ],
-  ['gratuit, famille, accessible', '1 pour ne garder que les événements gratuits, pour les familles, accessibles'],
-  [
-    'group',
-    'occurrences (par défaut)\u00a0: une ligne par date d’une série\u00a0; series\u00a0: une ligne par série, à sa prochaine date',
-  ],
-  ['sort', 'date (par défaut) ou, avec q, relevance\u00a0: les plus pertinents d’abord'],
-  ['limit', 'nombre d’événements par page, de 1 à 100 (20 par défaut)'],
-  ['cursor', 'le champ « next » de la page précédente, avec les mêmes filtres'],
-  ['fields', 'les champs voulus, séparés par des virgules (p. ex. title,startsAt,url) ; l’identifiant vient toujours'],
-];
 
 export default function Developers() {
   const siteUrl = useRouteLoaderData<typeof rootLoader>('root')?.siteUrl ?? '';
