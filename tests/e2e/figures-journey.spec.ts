@@ -70,7 +70,7 @@ const accept = (page: Page) =>
 
 test.use({ userAgent: CHROME });
 
-test('40 visites, 3 « Ajouter au calendrier », 2 favoris : le tableau de bord dit 40 et « moins de 5 », sans les visites de l’organisateur @js-only', async ({
+test('40 visites, 3 « Ajouter au calendrier », 2 favoris : le tableau de bord dit 40 et « moins de 5 », sans les visites de l’organisateur @js-only @journey', async ({
   page,
   browser,
   playwright,
