@@ -34,6 +34,8 @@ export function FavouriteButton({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
+    // The button's own `intent` is not in a form's data (only a submitter's is, which fetch has none of).
+    body.set('intent', kept ? 'drop' : 'keep');
     body.set('js', '1');
     if (readConsentStorage()?.preferences.functional) body.set('functional', '1');
     // The browser's own list, which a proxy that forwards only `__session` (Firebase Hosting) would not pass on.
