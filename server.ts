@@ -379,6 +379,8 @@ async function serve() {
   // the client gets a French 408 and the connection closes (app/.server/server/slow-requests.ts).
   const server = http.createServer(runtime.serverTimeouts(config), app);
   server.on('clientError', runtime.answerClientError);
+  // Idle, the heap given back (app/.server/server/idle-collect.ts, decision 174).
+  runtime.collectWhenIdle(server, globalThis.gc);
   server.listen(config.PORT, config.HOST, () => {
     if (cluster.isPrimary)
       console.log(

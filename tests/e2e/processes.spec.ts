@@ -70,6 +70,12 @@ test.describe('serveur en plusieurs processus @js-only @sqlite-only', () => {
     const jobs = childrenOf(primary()).find((pid) => roleOf(pid) === 'jobs') as number;
     expect(flags(jobs)).toContain('--optimize-for-size');
     expect(flags(web)).not.toContain('--optimize-for-size');
+    // The jobs worker runs its own bundle, not the server build with its routes, React and Remix (primary.ts
+    // JOBS_ENTRY); the serving ones may give their heap back once idle (server/idle-collect.ts), the jobs one needs not.
+    expect(flags(jobs).some((arg) => arg.endsWith('build/jobs.js'))).toBe(true);
+    expect(flags(jobs).some((arg) => arg.endsWith('build/server.js'))).toBe(false);
+    expect(flags(web)).toContain('--expose-gc');
+    expect(flags(jobs)).not.toContain('--expose-gc');
   });
 
   test('la limite d’envois par minute vaut pour tout le serveur, pas pour chaque processus', async () => {

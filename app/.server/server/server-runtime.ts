@@ -15,6 +15,7 @@ import { checkPortFree, describeStartupFailure } from '../platform/startup-check
 import type { Services } from '../service-types';
 import { cspDirectives } from './csp';
 import { probes } from './health';
+import { collectWhenIdle } from './idle-collect';
 import { runJobsWorker, startFederationQueue, startJobsHere } from './jobs-process';
 import { createRemixHandler } from './remix-express';
 import { hostSettler, requestHost } from './request-host';
@@ -75,6 +76,7 @@ export const platformRuntime = {
   publicFiles,
   serverTimeouts,
   answerClientError,
+  collectWhenIdle,
   requestHost,
   listeningAt,
 };

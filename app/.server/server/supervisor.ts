@@ -15,6 +15,8 @@ export interface SupervisorPlan {
   env: Record<string, string>;
   /** V8 flags of the jobs worker's alone, after the others (primary.ts JOBS_V8_FLAGS). */
   jobsV8Flags?: readonly string[];
+  /** V8 flags of the serving workers alone, after the others (primary.ts WEB_V8_FLAGS). */
+  webV8Flags?: readonly string[];
   /** The script the jobs worker runs (`build/jobs.js`: the jobs without the server build); the primary's by default. */
   jobsEntry?: string;
   /** Once every serving process listens. */
@@ -39,11 +41,12 @@ export function superviseWorkers(plan: SupervisorPlan): void {
   const serverEntry = cluster.settings.exec ?? process.argv[1];
   const serverArgv = cluster.settings.execArgv ?? process.execArgv;
   const jobsArgv = [...serverArgv, ...(plan.jobsV8Flags ?? [])];
+  const webArgv = [...serverArgv, ...(plan.webV8Flags ?? [])];
   let jobsForks = 0;
   const fork = (role: Role) => {
     cluster.setupPrimary({
       exec: role === 'jobs' && plan.jobsEntry ? plan.jobsEntry : serverEntry,
-      execArgv: role === 'jobs' ? jobsArgv : serverArgv,
+      execArgv: role === 'jobs' ? jobsArgv : webArgv,
     });
     const worker = cluster.fork({
       ...plan.env,
