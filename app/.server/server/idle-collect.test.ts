@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { collectWhenIdle, IDLE_COLLECT_MS } from './idle-collect';
+import { collectWhenIdle, HEAP_GROWTH_BYTES, IDLE_COLLECT_MS } from './idle-collect';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -37,8 +37,12 @@ test('au repos, le processus qui sert rend son tas une fois, après IDLE_COLLECT
 
 test('une requête en cours repousse la collecte, la dernière réponse finie la réarme', () => {
   const server = http.createServer();
+  let heap = 60 * 1024 * 1024;
   const collect = vi.fn();
-  collectWhenIdle(server, collect, 10_000);
+  collect.mockImplementation(() => {
+    heap = 40 * 1024 * 1024;
+  });
+  collectWhenIdle(server, collect, 10_000, () => heap);
   vi.advanceTimersByTime(5_000);
   const slow = request(server);
   const quick = request(server);
@@ -52,7 +56,13 @@ test('une requête en cours repousse la collecte, la dernière réponse finie la
   expect(collect).not.toHaveBeenCalled();
   vi.advanceTimersByTime(1);
   expect(collect).toHaveBeenCalledTimes(1);
-  // New requests after it: one more collection once they are over.
+  // A visit that grew the heap little: no major collection for it (a quiet site would pay one per visit).
+  heap += HEAP_GROWTH_BYTES / 2;
+  request(server).end();
+  vi.advanceTimersByTime(10_000);
+  expect(collect).toHaveBeenCalledTimes(1);
+  // Requests that grew it: one more collection once they are over.
+  heap += HEAP_GROWTH_BYTES;
   request(server).end();
   vi.advanceTimersByTime(10_000);
   expect(collect).toHaveBeenCalledTimes(2);
