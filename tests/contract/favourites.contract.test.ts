@@ -52,4 +52,28 @@ describe.each(BACKENDS)('favoris d’un compte : $name', (backend) => {
     expect(await store.favourites.list('ana')).toEqual([]);
     expect(await store.favourites.feedOwner('nouveau-secret')).toBeNull();
   });
+
+  it('« Suivre » : un organisateur et un lieu, chacun une fois, dans la borne ; arrêté ; parti avec le compte', async () => {
+    const ana = await account('ana');
+    await account('bob');
+    const JAZZ = { kind: 'organisateur', slug: 'jazz-club' } as const;
+    const HALLE = { kind: 'lieu', slug: 'halle' } as const;
+    expect(await store.favourites.follow('ana', JAZZ, AT(1), 2)).toBe(true);
+    // Followed again: its date stays the first one.
+    expect(await store.favourites.follow('ana', JAZZ, AT(2), 2)).toBe(true);
+    expect(await store.favourites.follow('ana', HALLE, AT(3), 2)).toBe(true);
+    // The bound reached: a third is refused, one already followed still says so.
+    expect(await store.favourites.follow('ana', { kind: 'lieu', slug: 'grange' }, AT(4), 2)).toBe(false);
+    expect(await store.favourites.follow('ana', HALLE, AT(4), 2)).toBe(true);
+    expect(await store.favourites.follows('ana')).toEqual([
+      { ...JAZZ, createdAt: AT(1) },
+      { ...HALLE, createdAt: AT(3) },
+    ]);
+    expect(await store.favourites.follows('bob')).toEqual([]);
+    expect(await store.favourites.unfollow('ana', JAZZ)).toBe(true);
+    expect(await store.favourites.unfollow('ana', JAZZ)).toBe(false);
+    expect(await store.favourites.follows('ana')).toEqual([{ ...HALLE, createdAt: AT(3) }]);
+    await store.users.delete(ana.uid);
+    expect(await store.favourites.follows('ana')).toEqual([]);
+  });
 });

@@ -135,6 +135,8 @@ const EXPECTED: Record<string, Guard> = {
   // calendar by a secret link, 404 when unknown.
   '/favoris': 'public',
   '/favoris/calendrier/:token': 'not-found',
+  // « Suivre » an organizer or a venue (decision 173): an account's, by POST from its page.
+  '/suivre': 'post-only',
   '/analytics/pageview': 'post-only',
   '/analytics/clic': 'post-only',
   '/push/subscription': 'post-only',
