@@ -2,7 +2,7 @@
 // of it kept apart, each once, within the bound per account; forgotten one by one; the feed's secret renewed (the old
 // one then finds nobody); and all of it gone with the account.
 import { describe, expect, it } from 'vitest';
-import { storeUser } from '../support/factories';
+import { makeEvent, storeUser } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const AT = (minutes: number) => new Date(Date.UTC(2030, 2, 9, 7, minutes)).toISOString();
@@ -11,7 +11,7 @@ const SERIES = { eventId: 'marche', startsAt: null };
 const ONE_DATE = { eventId: 'marche', startsAt: '2030-03-16T08:00:00.000Z' };
 
 describe.each(BACKENDS)('favoris d’un compte : $name', (backend) => {
-  const store = storeForEachTest(backend);
+  const store = storeForEachTest(backend, { categories: true });
   const account = async (uid: string) =>
     storeUser(store, { uid, email: `${uid}@exemple.ch` }, { now: new Date(AT(0)) });
 
@@ -75,5 +75,12 @@ describe.each(BACKENDS)('favoris d’un compte : $name', (backend) => {
     expect(await store.favourites.follows('ana')).toEqual([{ ...HALLE, createdAt: AT(3) }]);
     await store.users.delete(ana.uid);
     expect(await store.favourites.follows('ana')).toEqual([]);
+  });
+
+  it('les événements gardés se lisent en une fois : ceux qui existent, chacun une fois', async () => {
+    await store.events.insertMany([makeEvent({ id: 'concert' }), makeEvent({ id: 'marche' })]);
+    const found = await store.events.findByIds(['marche', 'inconnu', 'concert', 'marche']);
+    expect(found.map((e) => e.id).sort()).toEqual(['concert', 'marche']);
+    expect(await store.events.findByIds([])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // public is left out. A whole series stands at its next date (its first while none has come).
 import type { AgendaEvent } from '~/domain/event';
 import { publicView } from '~/domain/event-visibility';
-import { browserFavourites, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
+import { ACCOUNT_FAVOURITES_MAX, browserFavourites, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
 import type { Store } from '../ports';
 import { occurrencesOf } from '../schedule/schedule-expand';
 
@@ -64,8 +64,9 @@ export async function favouritesView(
   keys: readonly FavouriteKey[],
   now: Date,
 ): Promise<FavouritesView> {
-  const events = new Map<string, AgendaEvent | null>();
-  for (const { eventId } of keys) if (!events.has(eventId)) events.set(eventId, await store.events.findById(eventId));
+  // One read for them all (decision 173), bounded as an account's favourites are.
+  const ids = [...new Set(keys.map((k) => k.eventId))].slice(0, ACCOUNT_FAVOURITES_MAX);
+  const events = new Map((ids.length ? await store.events.findByIds(ids) : []).map((e) => [e.id, e]));
   const items = keys
     .map((key) => {
       const event = events.get(key.eventId);
