@@ -4,6 +4,7 @@
 import type { AgendaEvent } from '~/domain/event';
 import { publicView } from '~/domain/event-visibility';
 import { ACCOUNT_FAVOURITES_MAX, browserFavourites, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
+import { inZurichWeek } from '~/domain/favourites-week';
 import type { Store } from '../ports';
 import { occurrencesOf } from '../schedule/schedule-expand';
 
@@ -76,4 +77,18 @@ export async function favouritesView(
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const over = (item: FavouriteItem) => Date.parse(item.endsAt) < now.getTime();
   return { upcoming: items.filter((i) => !over(i)), past: items.filter(over).reverse() };
+}
+
+/** How many « Vos favoris cette semaine » the home page shows. */
+export const WEEK_SHOWN = 6;
+
+/** « Vos favoris cette semaine » (decision 173): those still to come that take place in the Zurich week of `now`. */
+export async function favouritesThisWeek(
+  store: Pick<Store, 'favourites' | 'events'>,
+  keys: readonly FavouriteKey[],
+  now: Date,
+): Promise<FavouriteItem[]> {
+  if (keys.length === 0) return [];
+  const { upcoming } = await favouritesView(store, keys, now);
+  return upcoming.filter((item) => inZurichWeek(item, now)).slice(0, WEEK_SHOWN);
 }
