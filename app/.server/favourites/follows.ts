@@ -12,11 +12,11 @@ export const FOLLOWS_MAX = 50;
 /** How many soonest dates of each one's list are looked at for its news (a bounded read per follow). */
 const NEWS_CANDIDATES = 40;
 
-export const FOLLOWED = 'Vous suivez désormais ses nouveautés : elles apparaîtront dans vos favoris.';
+export const FOLLOWED = 'Vous suivez désormais ses nouveautés\u00a0: elles apparaîtront dans vos favoris.';
 export const FOLLOWED_MAIL = 'Vous suivez désormais ses nouveautés, dans vos favoris et par email chaque jeudi.';
 export const UNFOLLOWED = 'Vous ne suivez plus ses nouveautés.';
 export const FOLLOW_UNKNOWN = 'Cette page ne peut pas être suivie.';
-export const FOLLOWS_FULL = `Vous suivez déjà ${FOLLOWS_MAX} organisateurs et lieux : arrêtez d’en suivre un pour en suivre un autre.`;
+export const FOLLOWS_FULL = `Vous suivez déjà ${FOLLOWS_MAX} organisateurs et lieux\u00a0: arrêtez d’en suivre un pour en suivre un autre.`;
 export const FOLLOW_MAIL_UNVERIFIED =
   'Vous suivez désormais ses nouveautés dans vos favoris. Pour les recevoir par email, confirmez d’abord votre adresse.';
 

@@ -19,8 +19,8 @@ export function FollowedNews({ follows, news }: { follows: number; news: readonl
         </p>
       ) : news.length === 0 ? (
         <p className="empty-state">
-          Rien de nouveau pour l’instant chez les{' '}
-          {follows > 1 ? `${follows} organisateurs et lieux` : 'organisateur ou le lieu'} que vous suivez.
+          Rien de nouveau pour l’instant chez{' '}
+          {follows > 1 ? `les ${follows} organisateurs et lieux` : 'l’organisateur ou le lieu'} que vous suivez.
         </p>
       ) : (
         <ul className="favourites__list">
