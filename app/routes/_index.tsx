@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { homeSummary } from '~/.server/events/home';
 import { EventCard } from '~/components/EventCard';
+import { WeekFavourites } from '~/components/favourites/WeekFavourites';
 import { useLocalityList } from '~/components/form/LocalityList';
 import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
@@ -91,6 +92,9 @@ export default function HomePage() {
           </p>
         )}
       </section>
+
+      {/* Filled by the browser when it has favourites this week (decision 173): the page stays everyone's. */}
+      <WeekFavourites />
 
       <section className="page home__section" aria-labelledby="categories-title">
         <h2 id="categories-title">Par catégorie</h2>

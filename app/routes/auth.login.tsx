@@ -46,12 +46,13 @@ export async function action(args: ActionFunctionArgs) {
     return refused(submission, new UseCaseError(LOGIN_FAILED), HIDE_PASSWORD);
   }
   // Logged once the session is written: a full disk refuses it (503), and the log said « success » for a login refused.
-  await signIn(request, context.services, user.uid, user.idToken);
+  // Its headers clear the browser's `favoris` once merged into the account (decision 173).
+  const headers = await signIn(request, context.services, user.uid, user.idToken);
   audit('login.success', { ...who, uid: user.uid });
   // The last Set-Cookie carries the new session too: this browser is now known to the account (login.ts).
-  const sessionCookie = new Headers({ 'Set-Cookie': await rememberAccount(request, context.services, who.email) });
+  headers.append('Set-Cookie', await rememberAccount(request, context.services, who.email));
   // The page asked for (`?redirect=`), else where this role works.
-  return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), { headers: sessionCookie });
+  return redirect(safeRedirect(formData.get('redirect'), landingPath(user.role)), { headers });
 }
 
 export const headers = keepRetryAfter;

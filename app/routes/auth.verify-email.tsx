@@ -38,13 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (user?.email !== verified.email && (await registeredHere(request, context.services, verified.email))) {
       const fresh = await context.services.identity.signInVerified(verified.uid);
       if (fresh) {
-        await signIn(request, context.services, verified.uid, fresh.idToken);
+        // Its headers clear the browser's `favoris` once merged (decision 173); the flash's `__session` comes last.
+        const headers = await signIn(request, context.services, verified.uid, fresh.idToken);
         await rememberAccount(request, context.services, verified.email);
         await updateVisitor(request, context.services, { r: undefined });
         const flash = { kind: 'success' as const, message: addressConfirmedSignedIn(verified.email) };
-        return redirect(landingPath(verified.role), {
-          headers: { 'Set-Cookie': await setFlash(request, context.services, flash) },
-        });
+        headers.append('Set-Cookie', await setFlash(request, context.services, flash));
+        return redirect(landingPath(verified.role), { headers });
       }
     }
     const signedIn = user?.email === verified.email;

@@ -5,13 +5,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { accountFeedToken, favouritesPage } from '~/.server/favourites/feed';
+import { accountNews } from '~/.server/favourites/follows';
 import { setFlash } from '~/.server/platform/flash';
 import { guardPost } from '~/.server/platform/guard';
 import { getCurrentUser, requireUser } from '~/.server/platform/session';
 import { FormSecurity } from '~/components/FormSecurity';
 import { FavouriteButton } from '~/components/favourites/FavouriteButton';
+import { FollowedNews } from '~/components/follows/FollowedNews';
 import { Link } from '~/components/Link';
-import { formatEventShort } from '~/domain/event-dates';
+import { formatEventShort, formatEventWhen } from '~/domain/event-dates';
 import { pageMeta } from '~/domain/meta';
 
 // Never kept: a visitor's list is their `favoris` cookie's, an account's its own (`private, no-store` by its session).
@@ -20,7 +22,18 @@ const PRIVATE = { 'Cache-Control': 'no-store' };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request, context.services);
   const cookie = request.headers.get('Cookie');
-  const { view, feed } = await favouritesPage(context.services, user?.uid ?? null, cookie, new Date());
+  const now = new Date();
+  const { view, feed } = await favouritesPage(context.services, user?.uid ?? null, cookie, now);
+  // « Nouveautés de ceux que je suis » (decision 173): an account's only.
+  const { follows, news: events } = user
+    ? await accountNews(context.services, user.uid, now)
+    : { follows: 0, news: [] };
+  const news = events.map((e) => ({
+    id: e.id,
+    title: e.title,
+    when: formatEventWhen(e),
+    where: [e.venueName, e.city].filter(Boolean).join(', '),
+  }));
   const items = (list: typeof view.upcoming) =>
     list.map((i) => ({
       key: i.key,
@@ -40,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       upcoming: items(view.upcoming),
       past: items(view.past),
       feed,
+      follows,
+      news,
     },
     { headers: PRIVATE },
   );
@@ -76,7 +91,7 @@ function Kept({ item }: { item: Item }) {
 }
 
 export default function FavouritesPage() {
-  const { signedIn, upcoming, past, feed } = useLoaderData<typeof loader>();
+  const { signedIn, upcoming, past, feed, follows, news } = useLoaderData<typeof loader>();
   return (
     <main className="container favourites">
       <h1>Mes favoris</h1>
@@ -106,6 +121,7 @@ export default function FavouritesPage() {
           </ul>
         </section>
       ) : null}
+      {signedIn ? <FollowedNews follows={follows} news={news} /> : null}
       {signedIn ? (
         <section aria-labelledby="favourites-feed">
           <h2 id="favourites-feed">Mon calendrier</h2>

@@ -3,9 +3,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { followState } from '~/.server/favourites/follows';
 import { venuePage } from '~/.server/places/public-places';
+import { getCurrentUser } from '~/.server/platform/session';
 import { registrationsOf } from '~/.server/registrations/registrations';
 import { EventImage } from '~/components/EventImage';
+import { FollowForm } from '~/components/follows/FollowForm';
 import { Link } from '~/components/Link';
 import { LazyEventsMap } from '~/components/map/LazyEventsMap';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
@@ -21,7 +24,7 @@ import { venuePlaceLd, withContext } from '~/domain/place-jsonld';
 import { ACCESSIBILITY_LABELS, venueAddress, venueLinks } from '~/domain/venue-links';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = new Date();
   const page = await venuePage(context.services, params.slug ?? '', now);
   if (!page) throw data({ message: 'Ce lieu n’existe pas ou n’est pas public.' }, { status: 404 });
@@ -29,6 +32,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const venue = page.record;
   // The page's places to book in one read (issue 73).
   const registration = await registrationsOf(context.services, page.upcoming, now);
+  // « Suivre » (decision 173): an account's own state; a visitor without one gets the same page as everyone.
+  const user = await getCurrentUser(request, context.services);
+  const follow = user ? await followState(context.services.store, user, { kind: 'lieu', slug: venue.slug }) : null;
   return {
     venue,
     address: venueAddress(venue),
@@ -38,11 +44,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     total: page.total,
     indexable: page.indexable,
     fediverse: page.fediverse,
+    follow,
   };
 }
 
 export default function VenuePage() {
-  const { venue, address, links, jsonLd, events, total, fediverse } = useLoaderData<typeof loader>();
+  const { venue, address, links, jsonLd, events, total, fediverse, follow } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const access = ACCESSIBILITY_LABELS.filter((a) => venue.accessibility[a.key]);
   return (
@@ -142,6 +149,7 @@ export default function VenuePage() {
         )}
       </section>
 
+      <FollowForm kind="lieu" slug={venue.slug} name={venue.name} state={follow} />
       <PlaceFollow
         param="lieu"
         slug={venue.slug}

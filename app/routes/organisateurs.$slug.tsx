@@ -3,8 +3,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { followState } from '~/.server/favourites/follows';
 import { organizerPage } from '~/.server/places/public-places';
+import { getCurrentUser } from '~/.server/platform/session';
 import { registrationsOf } from '~/.server/registrations/registrations';
+import { FollowForm } from '~/components/follows/FollowForm';
 import { Link } from '~/components/Link';
 import { PlaceDescription } from '~/components/places/PlaceDescription';
 import { PlaceEvents } from '~/components/places/PlaceEvents';
@@ -18,7 +21,7 @@ import { pageMeta } from '~/domain/meta';
 import { organizerLd, withContext } from '~/domain/place-jsonld';
 import type { loader as rootLoader } from '~/root';
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = new Date();
   const page = await organizerPage(context.services, params.slug ?? '', now);
   if (!page) throw data({ message: 'Cet organisateur n’existe pas ou n’est pas public.' }, { status: 404 });
@@ -26,6 +29,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const organizer = page.record;
   // The page's places to book in one read (issue 73).
   const registration = await registrationsOf(context.services, page.upcoming, now);
+  // « Suivre » (decision 173): an account's own state; a visitor without one gets the same page as everyone.
+  const user = await getCurrentUser(request, context.services);
+  const follow = user
+    ? await followState(context.services.store, user, { kind: 'organisateur', slug: organizer.slug })
+    : null;
   return {
     organizer: {
       id: organizer.id,
@@ -41,11 +49,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     past: page.past.map((e) => ({ id: e.id, title: e.title, when: formatEventWhen(e), city: e.city })),
     indexable: page.indexable,
     fediverse: page.fediverse,
+    follow,
   };
 }
 
 export default function OrganizerPage() {
-  const { organizer, jsonLd, events, total, past, fediverse } = useLoaderData<typeof loader>();
+  const { organizer, jsonLd, events, total, past, fediverse, follow } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <div className="page place-page" data-testid="organizer-page">
@@ -96,6 +105,7 @@ export default function OrganizerPage() {
         </section>
       ) : null}
 
+      <FollowForm kind="organisateur" slug={organizer.slug} name={organizer.name} state={follow} />
       <PlaceFollow
         param="organisateur"
         slug={organizer.slug}

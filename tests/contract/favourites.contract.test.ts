@@ -2,7 +2,7 @@
 // of it kept apart, each once, within the bound per account; forgotten one by one; the feed's secret renewed (the old
 // one then finds nobody); and all of it gone with the account.
 import { describe, expect, it } from 'vitest';
-import { storeUser } from '../support/factories';
+import { makeEvent, storeUser } from '../support/factories';
 import { BACKENDS, storeForEachTest } from './backends';
 
 const AT = (minutes: number) => new Date(Date.UTC(2030, 2, 9, 7, minutes)).toISOString();
@@ -11,7 +11,7 @@ const SERIES = { eventId: 'marche', startsAt: null };
 const ONE_DATE = { eventId: 'marche', startsAt: '2030-03-16T08:00:00.000Z' };
 
 describe.each(BACKENDS)('favoris d’un compte : $name', (backend) => {
-  const store = storeForEachTest(backend);
+  const store = storeForEachTest(backend, { categories: true });
   const account = async (uid: string) =>
     storeUser(store, { uid, email: `${uid}@exemple.ch` }, { now: new Date(AT(0)) });
 
@@ -51,5 +51,36 @@ describe.each(BACKENDS)('favoris d’un compte : $name', (backend) => {
     await store.users.delete(ana.uid);
     expect(await store.favourites.list('ana')).toEqual([]);
     expect(await store.favourites.feedOwner('nouveau-secret')).toBeNull();
+  });
+
+  it('« Suivre » : un organisateur et un lieu, chacun une fois, dans la borne ; arrêté ; parti avec le compte', async () => {
+    const ana = await account('ana');
+    await account('bob');
+    const JAZZ = { kind: 'organisateur', slug: 'jazz-club' } as const;
+    const HALLE = { kind: 'lieu', slug: 'halle' } as const;
+    expect(await store.favourites.follow('ana', JAZZ, AT(1), 2)).toBe(true);
+    // Followed again: its date stays the first one.
+    expect(await store.favourites.follow('ana', JAZZ, AT(2), 2)).toBe(true);
+    expect(await store.favourites.follow('ana', HALLE, AT(3), 2)).toBe(true);
+    // The bound reached: a third is refused, one already followed still says so.
+    expect(await store.favourites.follow('ana', { kind: 'lieu', slug: 'grange' }, AT(4), 2)).toBe(false);
+    expect(await store.favourites.follow('ana', HALLE, AT(4), 2)).toBe(true);
+    expect(await store.favourites.follows('ana')).toEqual([
+      { ...JAZZ, createdAt: AT(1) },
+      { ...HALLE, createdAt: AT(3) },
+    ]);
+    expect(await store.favourites.follows('bob')).toEqual([]);
+    expect(await store.favourites.unfollow('ana', JAZZ)).toBe(true);
+    expect(await store.favourites.unfollow('ana', JAZZ)).toBe(false);
+    expect(await store.favourites.follows('ana')).toEqual([{ ...HALLE, createdAt: AT(3) }]);
+    await store.users.delete(ana.uid);
+    expect(await store.favourites.follows('ana')).toEqual([]);
+  });
+
+  it('les événements gardés se lisent en une fois : ceux qui existent, chacun une fois', async () => {
+    await store.events.insertMany([makeEvent({ id: 'concert' }), makeEvent({ id: 'marche' })]);
+    const found = await store.events.findByIds(['marche', 'inconnu', 'concert', 'marche']);
+    expect(found.map((e) => e.id).sort()).toEqual(['concert', 'marche']);
+    expect(await store.events.findByIds([])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toEventDoc } from '../../app/.server/adapters/firestore/event-docs';
 import { newModerationId } from '../../app/.server/adapters/firestore/moderation-log';
 import { createFirestoreStore } from '../../app/.server/adapters/firestore/store';
+import { favouritesView } from '../../app/.server/favourites/list';
 import { venuesWithoutPoint } from '../../app/.server/places/venue-points';
 import { DEFAULT_CATEGORIES } from '../../app/domain/categories';
 import { makeDonation, makeEvent, makeVenue, storeUser } from '../support/factories';
@@ -260,6 +261,27 @@ describe('lectures Firestore bornées par la page', () => {
       expect(searched.value.items.map((u) => u.displayName)).toEqual(['Zoé Müller 270']);
       // The accounts holding « ull »: the ten Müller.
       expect(searched.reads).toBeLessThanOrEqual(11);
+    },
+  );
+
+  it.skipIf(official)(
+    '/favoris lit les événements gardés en une fois : un appel, un document par événement',
+    async () => {
+      await store.events.insertMany(
+        Array.from({ length: 60 }, (_, i) => makeEvent({ id: `fav${i}`, slug: `fav${i}` })),
+      );
+      // 60 events, one kept twice (as a whole and one date of it), and one gone: 62 keys.
+      const keys = [
+        ...Array.from({ length: 60 }, (_, i) => ({ eventId: `fav${i}`, startsAt: null })),
+        { eventId: 'fav0', startsAt: '2030-03-16T08:00:00.000Z' },
+        { eventId: 'parti', startsAt: null },
+      ];
+      const getAll = vi.spyOn(db, 'getAll');
+      const { value, reads } = await readsOf(() => favouritesView(store, keys, new Date(NOW)));
+      expect(value.upcoming.length + value.past.length).toBe(61);
+      // One batched call (decision 173), not 61 gets one after the other; a document per event asked for.
+      expect(getAll).toHaveBeenCalledTimes(1);
+      expect(reads).toBeLessThanOrEqual(61);
     },
   );
 });

@@ -135,6 +135,10 @@ const EXPECTED: Record<string, Guard> = {
   // calendar by a secret link, 404 when unknown.
   '/favoris': 'public',
   '/favoris/calendrier/:token': 'not-found',
+  // « Vos favoris cette semaine » for the home page's script (decision 173): never kept (`no-store`).
+  '/favoris/semaine': 'public',
+  // « Suivre » an organizer or a venue (decision 173): an account's, by POST from its page.
+  '/suivre': 'post-only',
   '/analytics/pageview': 'post-only',
   '/analytics/clic': 'post-only',
   '/push/subscription': 'post-only',
@@ -323,7 +327,8 @@ function expectCaching(
     (guard === 'public' || guard === 'anonymous-only') &&
     url !== '/healthz' &&
     url !== '/livez' &&
-    url !== '/favoris'
+    url !== '/favoris' &&
+    url !== '/favoris/semaine'
   ) {
     expect(cacheControl, label).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(headers.etag, label).toMatch(/^"[\w-]+"$/);

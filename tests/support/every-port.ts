@@ -144,6 +144,8 @@ export async function fillEveryPort(store: Store): Promise<void> {
   ];
   await store.favourites.add(organizer.uid, kept, iso(), 50);
   await store.favourites.setFeedToken(organizer.uid, 'secret-du-flux-des-favoris-24', iso());
+  // An organizer followed (decision 173).
+  await store.favourites.follow(organizer.uid, { kind: 'organisateur', slug: 'jazz-club' }, iso(), 50);
   // Two places to book at the concert: one confirmed, one waiting, with the answer to a question (decision 168).
   const date = { eventId: 'concert', startsAt: approved.startsAt };
   const settings = { places: 2, closesAt: null, waitingList: true, perPerson: 2, questions: ['Régime\u00a0?'] };

@@ -38,7 +38,7 @@ export const alertDeps = (services: {
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 export const hashAlertToken = (token: string) => sha256(`alerte:${token}`);
-const alertIdFor = (email: string, filter: string) => sha256(`${email}\n${filter}`).slice(0, 32);
+export const alertIdFor = (email: string, filter: string) => sha256(`${email}\n${filter}`).slice(0, 32);
 
 /**
  * The token of an alert's links (confirm, manage, unsubscribe): an HMAC of its id and creation instant with the

@@ -17,8 +17,13 @@ import { alertDigestMail } from './mails';
 /** How many matching dates one digest looks at, soonest first. */
 const CANDIDATES = 500;
 
-/** The events a digest of this alert would list at `now`. */
-export async function newEventsFor({ store }: { store: Store }, alert: Alert, now: Date): Promise<AgendaEvent[]> {
+/** The events a digest of this alert would list at `now` (among its `candidates` soonest dates). */
+export async function newEventsFor(
+  { store }: { store: Store },
+  alert: Pick<Alert, 'confirmedAt' | 'filter' | 'sentEventIds'>,
+  now: Date,
+  candidates = CANDIDATES,
+): Promise<AgendaEvent[]> {
   if (!alert.confirmedAt) return [];
   const since = alert.confirmedAt;
   const categories = (await store.categories.list()).map((c) => c.slug);
@@ -26,7 +31,7 @@ export async function newEventsFor({ store }: { store: Store }, alert: Alert, no
     ...(await publicQuery({ store }, alertFilters(alert.filter, categories), now)),
     // Approved only: a pending, rejected or withdrawn event never reaches an alert, nor a cancelled one.
     status: ['approved'],
-    limit: CANDIDATES,
+    limit: candidates,
     offset: 0,
   });
   // One row per occurrence (the list's own query): a series counts once, at its next matching date.

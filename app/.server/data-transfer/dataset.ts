@@ -33,6 +33,7 @@ export const DATASET_COLLECTIONS = [
   'visitorPushes',
   'favourites',
   'favouriteFeeds',
+  'follows',
   'registrationOpenings',
   'registrations',
   'importSources',
@@ -105,6 +106,8 @@ export function recordKey(collection: DatasetCollection, r: DataRecord): string 
       return [r.week, r.category, r.canton, r.kind].join('\u0000');
     case 'favourites':
       return `${r.uid}\u0000${r.eventId}\u0000${r.startsAt}`;
+    case 'follows':
+      return `${r.uid}\u0000${r.kind}\u0000${r.slug}`;
     case 'federationRecords':
       return `${r.kind}\u0000${r.key}`;
     case 'importRuns':

@@ -1,4 +1,4 @@
-// An account's favourites and its feed's secret (migration 35, decision 170) in the neutral dataset form: the date is
+// An account's favourites and its feed's secret (migration 35, decision 170), and what it follows (migration 36) in the neutral dataset form: the date is
 // '' for an event or a whole series, on both stores.
 export const FAVOURITE_TABLES = {
   favourites: [
@@ -15,6 +15,16 @@ export const FAVOURITE_TABLES = {
     [
       ['uid', 'uid', 'text'],
       ['token', 'token', 'text'],
+      ['createdAt', 'created_at', 'text'],
+    ],
+  ],
+  // What an account follows (migration 36, decision 173).
+  follows: [
+    'follows',
+    [
+      ['uid', 'uid', 'text'],
+      ['kind', 'kind', 'text'],
+      ['slug', 'slug', 'text'],
       ['createdAt', 'created_at', 'text'],
     ],
   ],

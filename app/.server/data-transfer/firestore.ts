@@ -50,6 +50,8 @@ function docId(collection: DatasetCollection, r: DataRecord): string {
       return memberDocId(String(r.organizerId), String(r.uid));
     case 'favourites':
       return docKey(String(r.uid), String(r.eventId), String(r.startsAt));
+    case 'follows':
+      return docKey(String(r.uid), String(r.kind), String(r.slug));
     default:
       return recordName(collection, r);
   }

@@ -38,6 +38,8 @@ export const SQLITE_COLUMNS: Classified = {
   // An account's favourites (decision 170); its feed's secret link is a key to them: out without `--avec-secrets`.
   favourites: all('data', 'uid,event_id,starts_at,created_at'),
   favourite_feeds: { ...all('data', 'uid,created_at'), token: 'secret' },
+  // What an account follows (decision 173).
+  follows: all('data', 'uid,kind,slug,created_at'),
   public_day_counts: all('data', 'category,canton,day,events,dates'),
   public_place_day_counts: all('data', 'kind,day,place_id,events'),
   public_day_sums: all('data', 'scope,key,day,events,dates'),
@@ -122,6 +124,7 @@ export const FIRESTORE_FIELDS: Classified = {
   eventSubmissions: all('data', 'createdAt,eventId,submissionKey,uid'),
   favourites: all('data', 'createdAt,eventId,startsAt,uid'),
   favouriteFeeds: { ...all('data', 'createdAt,uid'), token: 'secret' },
+  follows: all('data', 'createdAt,kind,slug,uid'),
   events: all(
     'data',
     'accessibility,allDay,awaitingModeration,cancelledByAdmin,cancelledDates,canton,category,city,contactEmail,' +

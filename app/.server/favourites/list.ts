@@ -3,7 +3,8 @@
 // public is left out. A whole series stands at its next date (its first while none has come).
 import type { AgendaEvent } from '~/domain/event';
 import { publicView } from '~/domain/event-visibility';
-import { browserFavourites, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
+import { ACCOUNT_FAVOURITES_MAX, browserFavourites, type FavouriteKey, favouriteKeyText } from '~/domain/favourites';
+import { inZurichWeek } from '~/domain/favourites-week';
 import type { Store } from '../ports';
 import { occurrencesOf } from '../schedule/schedule-expand';
 
@@ -64,8 +65,9 @@ export async function favouritesView(
   keys: readonly FavouriteKey[],
   now: Date,
 ): Promise<FavouritesView> {
-  const events = new Map<string, AgendaEvent | null>();
-  for (const { eventId } of keys) if (!events.has(eventId)) events.set(eventId, await store.events.findById(eventId));
+  // One read for them all (decision 173), bounded as an account's favourites are.
+  const ids = [...new Set(keys.map((k) => k.eventId))].slice(0, ACCOUNT_FAVOURITES_MAX);
+  const events = new Map((ids.length ? await store.events.findByIds(ids) : []).map((e) => [e.id, e]));
   const items = keys
     .map((key) => {
       const event = events.get(key.eventId);
@@ -75,4 +77,18 @@ export async function favouritesView(
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const over = (item: FavouriteItem) => Date.parse(item.endsAt) < now.getTime();
   return { upcoming: items.filter((i) => !over(i)), past: items.filter(over).reverse() };
+}
+
+/** How many « Vos favoris cette semaine » the home page shows. */
+export const WEEK_SHOWN = 6;
+
+/** « Vos favoris cette semaine » (decision 173): those still to come that take place in the Zurich week of `now`. */
+export async function favouritesThisWeek(
+  store: Pick<Store, 'favourites' | 'events'>,
+  keys: readonly FavouriteKey[],
+  now: Date,
+): Promise<FavouriteItem[]> {
+  if (keys.length === 0) return [];
+  const { upcoming } = await favouritesView(store, keys, now);
+  return upcoming.filter((item) => inZurichWeek(item, now)).slice(0, WEEK_SHOWN);
 }

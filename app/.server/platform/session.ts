@@ -2,7 +2,12 @@
 // cookie checked with revocation on every request) and the route guards of docs/specification.md §2.
 import crypto from 'node:crypto';
 import { redirect } from '@remix-run/node';
-import { ACCOUNT_FAVOURITES_MAX, browserFavourites } from '~/domain/favourites';
+import {
+  ACCOUNT_FAVOURITES_MAX,
+  browserFavourites,
+  favouritesCookieValue,
+  favouritesSetCookie,
+} from '~/domain/favourites';
 import type { IdentityProvider, SignedIn } from '../identity/ports';
 import type { Store, UserProfile } from '../ports';
 import { audit, auditFromRequest } from './audit';
@@ -196,7 +201,8 @@ export async function createUserSession(
 
 /**
  * A login: a new session (the session's own CSRF token replaces the visitor's, see csrf.ts), and the browser's
- * favourites merged into the account. The answer's headers.
+ * favourites merged into the account, its `favoris` cookie then cleared (decision 173): the account holds them now.
+ * The answer's headers: a route that writes `__session` again after it appends its own after these.
  */
 export async function signIn(
   request: Request,
@@ -206,7 +212,10 @@ export async function signIn(
 ): Promise<Headers> {
   const headers = new Headers({ 'Set-Cookie': await createUserSession(request, services, uid, idToken) });
   // What this browser kept without an account follows it into the account (decision 170).
-  await mergeBrowserFavourites(services.store, request.headers.get('Cookie'), uid, new Date());
+  const cookie = request.headers.get('Cookie');
+  await mergeBrowserFavourites(services.store, cookie, uid, new Date());
+  if (favouritesCookieValue(cookie) !== null)
+    headers.append('Set-Cookie', favouritesSetCookie([], services.config.SECURE_COOKIES));
   return headers;
 }
 

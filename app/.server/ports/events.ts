@@ -106,6 +106,8 @@ export interface EventStore {
    */
   suggestionTexts(query: EventQuery): Promise<string[]>;
   findById(id: string): Promise<AgendaEvent | null>;
+  /** Those of these events that exist, in one read (`/favoris`, decision 173): Firestore's getAll, one SQLite query. */
+  findByIds(ids: readonly string[]): Promise<AgendaEvent[]>;
   /** Stores events as they are (demo content, imports, tests): no use case goes through here. */
   insertMany(events: readonly AgendaEvent[]): Promise<void>;
   /** Events of these statuses that have not ended at this instant, per category (a series counts once). */

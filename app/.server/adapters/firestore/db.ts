@@ -41,6 +41,8 @@ export const COLLECTIONS = {
   /** An account's favourites (issue 74, decision 170), `uid:event:date`, and its feed's secret, by account. */
   favourites: 'favourites',
   favouriteFeeds: 'favouriteFeeds',
+  /** The organizers and venues an account follows (decision 173), `uid:kind:slug`. */
+  follows: 'follows',
   registrationOpenings: 'registrationOpenings',
   registrations: 'registrations',
   registrationTurns: 'registrationTurns',

@@ -77,6 +77,11 @@ export function createEventStore(ctx: FirestoreContext): EventStore {
       const snapshot = await events().doc(id).get();
       return snapshot.data() ?? null;
     },
+    async findByIds(ids) {
+      if (ids.length === 0) return [];
+      const snapshots = await db.getAll(...[...new Set(ids)].map((id) => events().doc(id)));
+      return snapshots.flatMap((s) => s.data() ?? []);
+    },
     async insertMany(list) {
       // One batch per event and its occurrences (up to 500 with the event: within a commit's limits).
       for (const e of list) {

@@ -1,9 +1,10 @@
 // An account's favourites in Firestore (decision 170): `favourites/{uid:event:date}` (the date '' for the event or the
 // whole series, as in SQLite; a single-field query on `uid`),
 // added in a transaction that reads the account's own so that the bound holds across instances; the feed's secret in
-// `favouriteFeeds/{uid}`, found by a single-field query on `token`. users.ts deletes both with the account.
+// `favouriteFeeds/{uid}`, found by a single-field query on `token`; what it follows in `follows/{uid:kind:slug}`
+// (decision 173), bounded in a transaction as favourites are. users.ts deletes them all with the account.
 import type { DocumentData } from 'firebase-admin/firestore';
-import type { Favourite, FavouriteKey, FavouriteStore } from '../../ports';
+import type { Favourite, FavouriteKey, FavouriteStore, Follow } from '../../ports';
 import type { FirestoreContext } from './context';
 import { COLLECTIONS, docKey } from './db';
 
@@ -22,6 +23,9 @@ export function createFavouriteStore(ctx: FirestoreContext): FavouriteStore {
   const { db } = ctx;
   const favourites = () => db.collection(COLLECTIONS.favourites);
   const feeds = () => db.collection(COLLECTIONS.favouriteFeeds);
+  const follows = () => db.collection(COLLECTIONS.follows);
+  const followRef = (uid: string, key: { kind: string; slug: string }) =>
+    follows().doc(docKey(uid, key.kind, key.slug));
   const ref = (uid: string, key: FavouriteKey) => favourites().doc(docKey(uid, key.eventId, key.startsAt ?? ''));
 
   return {
@@ -63,6 +67,35 @@ export function createFavouriteStore(ctx: FirestoreContext): FavouriteStore {
     async feedOwner(token) {
       const { docs } = await feeds().where('token', '==', token).limit(1).get();
       return docs.length ? String(docs[0].get('uid')) : null;
+    },
+    async follows(uid) {
+      const { docs } = await follows().where('uid', '==', uid).get();
+      return docs
+        .map(
+          (d): Follow => ({ kind: d.get('kind'), slug: String(d.get('slug')), createdAt: String(d.get('createdAt')) }),
+        )
+        .sort(
+          (a, b) =>
+            a.createdAt.localeCompare(b.createdAt) || a.kind.localeCompare(b.kind) || a.slug.localeCompare(b.slug),
+        );
+    },
+    async follow(uid, key, now, max) {
+      const doc = followRef(uid, key);
+      return db.runTransaction(async (tx) => {
+        const { docs } = await tx.get(follows().where('uid', '==', uid));
+        if (docs.some((d) => d.id === doc.id)) return true;
+        if (docs.length >= max) return false;
+        tx.create(doc, { uid, kind: key.kind, slug: key.slug, createdAt: now });
+        return true;
+      });
+    },
+    async unfollow(uid, key) {
+      const doc = followRef(uid, key);
+      return db.runTransaction(async (tx) => {
+        if (!(await tx.get(doc)).exists) return false;
+        tx.delete(doc);
+        return true;
+      });
     },
   };
 }

@@ -154,7 +154,7 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
       // What the SQLite schema does by its foreign keys: sessions, tokens, notifications, favourites go with the account;
       // events, decisions and donations stay, without it.
       const byUid = (collection: string, field: string) => db.collection(collection).where(field, '==', uid).get();
-      const [sessions, tokens, notifications, created, moderated, decisions, donations, favourites, feeds] =
+      const [sessions, tokens, notifications, created, moderated, decisions, donations, favourites, feeds, follows] =
         await Promise.all([
           byUid(COLLECTIONS.sessions, 'uid'),
           byUid(COLLECTIONS.authTokens, 'uid'),
@@ -165,13 +165,21 @@ export function createUserStore(ctx: FirestoreContext): UserStore {
           byUid(COLLECTIONS.donations, 'uid'),
           byUid(COLLECTIONS.favourites, 'uid'),
           byUid(COLLECTIONS.favouriteFeeds, 'uid'),
+          byUid(COLLECTIONS.follows, 'uid'),
         ]);
       await db.runTransaction(async (tx) => {
         const owner = await tx.get(db.collection(COLLECTIONS.userEmails).doc(emailKey(user.email)));
         tx.delete(db.collection(COLLECTIONS.users).doc(uid));
         if (owner.get('uid') === uid) tx.delete(owner.ref);
       });
-      await deleteAll(db, [...sessions.docs, ...tokens.docs, ...notifications.docs, ...favourites.docs, ...feeds.docs]);
+      await deleteAll(db, [
+        ...sessions.docs,
+        ...tokens.docs,
+        ...notifications.docs,
+        ...favourites.docs,
+        ...feeds.docs,
+        ...follows.docs,
+      ]);
       const unlink = async (docs: QueryDocumentSnapshot[], field: string) => {
         for (const d of docs) await d.ref.update({ [field]: null });
       };

@@ -9,7 +9,7 @@ import type { EventStore, ModerationLogInput } from '../../ports';
 import { type Db, writeTransaction } from './db';
 import { imagePathsOf } from './event-images';
 import { createEventPlaceQueries } from './event-places';
-import { AWAITING, eventParams, eventQuerySql, statusCounts, toEvent, toEventAt } from './event-rows';
+import { AWAITING, eventParams, eventQuerySql, eventsByIds, statusCounts, toEvent, toEventAt } from './event-rows';
 import { createEventSitemapQueries } from './event-sitemap';
 import { moderationLister } from './moderation-list';
 import { occurrenceWriter } from './occurrence-rows';
@@ -139,6 +139,7 @@ export function createEventStore(db: Db): EventStore {
       const row = db.prepare('SELECT * FROM events WHERE id = ?').get(id) as Row | undefined;
       return row ? toEvent(row) : null;
     },
+    findByIds: async (ids) => eventsByIds(db, ids),
     async insertMany(events) {
       writeTransaction(db, () => {
         for (const e of events) {

@@ -1,5 +1,5 @@
-// An account's favourites and its feed's secret in SQLite (migration 35).
-import type { Favourite, FavouriteStore } from '../../ports';
+// An account's favourites and its feed's secret in SQLite (migration 35), and what it follows (migration 36).
+import type { Favourite, FavouriteStore, Follow } from '../../ports';
 import type { Db } from './db';
 import { writeTransaction } from './db';
 import { type Row, str } from './rows';
@@ -29,6 +29,18 @@ export function createFavouriteStore(db: Db): FavouriteStore {
       return added;
     },
   );
+  const follow = writeTransaction(
+    db,
+    (uid: string, key: Parameters<FavouriteStore['follow']>[1], now: string, max: number) => {
+      const known = db.prepare('SELECT 1 FROM follows WHERE uid = ? AND kind = ? AND slug = ?');
+      if (known.get(uid, key.kind, key.slug)) return true;
+      const { n } = db.prepare('SELECT COUNT(*) AS n FROM follows WHERE uid = ?').get(uid) as { n: number };
+      if (n >= max) return false;
+      const insert = 'INSERT INTO follows (uid, kind, slug, created_at) VALUES (?, ?, ?, ?)';
+      db.prepare(insert).run(uid, key.kind, key.slug, now);
+      return true;
+    },
+  );
   return {
     async list(uid) {
       const rows = db
@@ -56,6 +68,19 @@ export function createFavouriteStore(db: Db): FavouriteStore {
     async feedOwner(token) {
       const row = db.prepare('SELECT uid FROM favourite_feeds WHERE token = ?').get(token) as Row | undefined;
       return row ? str(row.uid) : null;
+    },
+    async follows(uid) {
+      const sql = 'SELECT kind, slug, created_at FROM follows WHERE uid = ? ORDER BY created_at, kind, slug';
+      return (db.prepare(sql).all(uid) as Row[]).map(
+        (r): Follow => ({ kind: str(r.kind) as Follow['kind'], slug: str(r.slug), createdAt: str(r.created_at) }),
+      );
+    },
+    async follow(uid, key, now, max) {
+      return follow(uid, key, now, max);
+    },
+    async unfollow(uid, key) {
+      const sql = 'DELETE FROM follows WHERE uid = ? AND kind = ? AND slug = ?';
+      return db.prepare(sql).run(uid, key.kind, key.slug).changes > 0;
     },
   };
 }

@@ -70,6 +70,8 @@ describe('révision du site sur SQLite', () => {
       // An account's favourites and its feed's secret (decision 170): shown on `/favoris` only, never cached.
       'favourites',
       'favourite_feeds',
+      // What an account follows (decision 173): shown on `/favoris` and to the account only, never cached.
+      'follows',
       // Invitations to an organization (decision 167): shown on its management page only, never cached.
       'organizer_invitations',
       // A registrant (decision 168): what a page shows of them, the counts, is on their date's opening, which bumps it.

@@ -9,6 +9,7 @@ import { MIGRATION_DAY_STATUS } from './schema-day-status';
 import { MIGRATION_DISTANCE } from './schema-distance';
 import { MIGRATION_EVENT_FIGURES } from './schema-event-figures';
 import { MIGRATION_FAVOURITES } from './schema-favourites';
+import { MIGRATION_FOLLOWS } from './schema-follows';
 import { MIGRATION_HOLIDAYS } from './schema-holidays';
 import { MIGRATION_HOME_PLACES } from './schema-home-places';
 import { MIGRATION_MEMBERS } from './schema-members';
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly string[] = [
   MIGRATION_PUBLIC_DATES,
   MIGRATION_EVENT_FIGURES,
   MIGRATION_FAVOURITES,
+  MIGRATION_FOLLOWS,
 ];
