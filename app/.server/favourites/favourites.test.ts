@@ -21,8 +21,9 @@ async function setup() {
   await store.categories.upsertMany(DEFAULT_CATEGORIES);
   const ana = makeUser({ uid: 'ana' });
   await store.users.upsert({ ...ana, passwordHash: 'x', now: '' });
+  await store.users.upsert({ ...makeUser({ uid: 'orga' }), passwordHash: 'x', now: '' });
   await store.events.insertMany([
-    makeEvent({ id: 'concert', status: 'approved' }, { now: NOW }),
+    makeEvent({ id: 'concert', status: 'approved', createdBy: 'orga' }, { now: NOW }),
     makeEvent({ id: 'brouillon', status: 'pending' }, { now: NOW }),
   ]);
   return { store, ana };
@@ -92,6 +93,15 @@ describe('garder un événement', () => {
     await keepFavourite({ store }, ana, { intent: 'keep', key: 'concert', cookie: null, functional: false }, NOW);
     const figures = await store.stats.eventFigures('concert');
     expect(figures.filter((f) => f.kind === 'favorite').map((f) => f.n)).toEqual([1]);
+    // The event's own organizer and an admin keep it too: not their audience, not counted.
+    const admin = makeUser({ uid: 'root', role: 'admin' });
+    await store.users.upsert({ ...admin, passwordHash: 'x', now: '' });
+    for (const who of [makeUser({ uid: 'orga' }), admin]) {
+      await keepFavourite({ store }, who, { intent: 'keep', key: 'concert', cookie: null, functional: false }, NOW);
+    }
+    expect((await store.stats.eventFigures('concert')).filter((f) => f.kind === 'favorite').map((f) => f.n)).toEqual([
+      1,
+    ]);
     const browser = 'autre=1; favoris=concert%20serie~2030-03-07T19%3A00%3A00.000Z';
     expect(await mergeBrowserFavourites(store, browser, 'ana', NOW)).toBe(1);
     expect(await accountFavouriteKeys(store, 'ana')).toEqual(['concert', 'serie~2030-03-07T19:00:00.000Z']);

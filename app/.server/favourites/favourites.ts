@@ -3,6 +3,7 @@
 // when it signs in: platform/session.ts). Each one newly kept counts in its organizers' figures (decision 171).
 
 import { zurichDay } from '~/domain/dates';
+import { actorsFor } from '~/domain/event-lifecycle';
 import {
   ACCOUNT_FAVOURITES_MAX,
   BROWSER_FAVOURITES_MAX,
@@ -49,16 +50,18 @@ export async function keepFavourite(
   const keeping = input.intent === 'keep';
   const event = key && keeping ? await getEventForViewer(services, key.eventId, null) : null;
   if (!key || (keeping && !event)) return { ok: false, kept: false, message: FAVOURITE_INVALID };
-  /** A favourite newly kept, in its organizers' figures: a date of a series as its page's `?date=` says it. */
-  const counted = () =>
-    event
-      ? countEventFigure(
-          { store: services.store, now: () => now },
-          event.event,
-          'favorite',
-          key.startsAt ? zurichDay(key.startsAt) : '',
-        )
-      : Promise.resolve();
+  /**
+   * A favourite newly kept, in its organizers' figures: a date of a series as its page's `?date=` says it. Not an
+   * admin's, nor one of whoever manages the event (decision 171: they are not the audience); the public view above
+   * does not say who that is, the stored event does.
+   */
+  const counted = async () => {
+    if (!event) return;
+    const stored = user ? await services.store.events.findById(event.event.id) : null;
+    if (stored && actorsFor(user, stored).length > 0) return;
+    const day = key.startsAt ? zurichDay(key.startsAt) : '';
+    await countEventFigure({ store: services.store, now: () => now }, event.event, 'favorite', day);
+  };
   if (user) {
     const { favourites } = services.store;
     if (!keeping) {
