@@ -245,6 +245,27 @@ for (const [k, group] of groups) {
   groups.delete(k);
 }
 
+// A special postcode's name (an administration, a company, a sorting centre, a branch: « Lausanne Adm cant », « Bulle
+// centre de traitement », « Genève 84 Votations », « Martigny Groupe Mutuel ») is its commune's locality followed by
+// words: no place of its own (issue 70). Its rows go to that locality, so that its NPA leads there and it is never
+// listed or suggested as a locality.
+for (const [k, group] of groups) {
+  const { bfs } = group.rows[0];
+  if (!group.rows.every((row) => row.bfs === bfs)) continue;
+  const main = [...groups.values()]
+    .filter(
+      (other) =>
+        other !== group &&
+        other.canton === group.canton &&
+        group.name.startsWith(`${other.name} `) &&
+        other.rows.some((row) => row.bfs === bfs),
+    )
+    .sort((a, b) => a.name.length - b.name.length)[0];
+  if (!main) continue;
+  main.rows.push(...group.rows.map((row) => ({ ...row, boxed: true, special: true })));
+  groups.delete(k);
+}
+
 // Rows of one commune, to weigh the locality that bears its name (the seat of a commune of many villages).
 const communeRows = new Map();
 for (const group of groups.values()) {
@@ -279,8 +300,9 @@ for (const group of groups.values()) {
   };
   const point = {
     ...rows[0],
-    lat: median(group.rows.map((row) => row.lat)),
-    lng: median(group.rows.map((row) => row.lng)),
+    // A special postcode's row (above) does not move the locality.
+    lat: median(group.rows.filter((row) => !row.special).map((row) => row.lat)),
+    lng: median(group.rows.filter((row) => !row.special).map((row) => row.lng)),
   };
   const postalCodes = main ? [main, ...codes.filter((code) => code !== main)] : codes;
   // No population in the source: a town is weighed by its postcodes, by the rows of the commune it is the seat of,
