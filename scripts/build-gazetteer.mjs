@@ -174,6 +174,8 @@ const ALIASES = {
   'JU:Porrentruy': ['Pruntrut'],
   'BE:La Neuveville': ['Neuenstadt'],
   'BE:Biel/Bienne': ['Bienne', 'Biel'],
+  // Issue 70: « Berne » read as Bernex, Berneck, Oberneunforn.
+  'BE:Bern': ['Berne'],
 };
 
 const text = fs.readFileSync(source, 'utf8').replace(/^\uFEFF/, '');
