@@ -58,19 +58,22 @@ export function fillFromTown(input: HTMLInputElement, last: FilledByTown, setCoo
   const typed = input.value;
   const f = input.form;
   if (!f) return;
+  // A town the organizer typed is theirs: a postcode typed next never empties it (only the one a postcode filled).
+  if (typed !== last.city) last.city = undefined;
   // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel), and so does
   // the canton they chose (issue 70: « Cugy » under Vaud is Cugy VD, never Cugy FR's 1482 and point).
   const code = (f.elements.namedItem('postalCode') as HTMLInputElement | null)?.value.trim();
   const hint = code && code !== last.postalCode ? code : undefined;
   const chosen = (f.elements.namedItem('canton') as HTMLSelectElement | null)?.value;
-  const canton = chosen && chosen !== last.canton ? chosen : undefined;
   void loadLocalities().then(({ findLocality, namesakes, localitiesOfPostalCode }) => {
     // « Cugy (VD) » from the list: the name, in its canton, whatever was chosen before.
     const picked = /^(.*\S) \(([A-Z]{2})\)$/.exec(typed.trim());
-    // A bare name of several localities, without a canton or an NPA to tell them apart, fills nothing: the list offers
-    // each with its canton.
+    // A bare name of several localities takes the canton shown, whoever filled it; without one, nor an NPA, it fills
+    // nothing: the list offers each with its canton. Another name takes the canton only if the organizer chose it.
+    const several = !picked && namesakes(typed).length > 1;
+    const canton = chosen && (several || chosen !== last.canton) ? chosen : undefined;
     const place =
-      !picked && !canton && !hint && namesakes(typed).length > 1
+      several && !canton && !hint
         ? null
         : findLocality(typed, { postalCode: hint, canton: picked ? undefined : canton });
     if (picked && place) {
