@@ -174,6 +174,8 @@ const ALIASES = {
   'JU:Porrentruy': ['Pruntrut'],
   'BE:La Neuveville': ['Neuenstadt'],
   'BE:Biel/Bienne': ['Bienne', 'Biel'],
+  // Issue 70: « Berne » read as Bernex, Berneck, Oberneunforn.
+  'BE:Bern': ['Berne'],
 };
 
 const text = fs.readFileSync(source, 'utf8').replace(/^\uFEFF/, '');
@@ -245,6 +247,27 @@ for (const [k, group] of groups) {
   groups.delete(k);
 }
 
+// A special postcode's name (an administration, a company, a sorting centre, a branch: « Lausanne Adm cant », « Bulle
+// centre de traitement », « Genève 84 Votations », « Martigny Groupe Mutuel ») is its commune's locality followed by
+// words: no place of its own (issue 70). Its rows go to that locality, so that its NPA leads there and it is never
+// listed or suggested as a locality.
+for (const [k, group] of groups) {
+  const { bfs } = group.rows[0];
+  if (!group.rows.every((row) => row.bfs === bfs)) continue;
+  const main = [...groups.values()]
+    .filter(
+      (other) =>
+        other !== group &&
+        other.canton === group.canton &&
+        group.name.startsWith(`${other.name} `) &&
+        other.rows.some((row) => row.bfs === bfs),
+    )
+    .sort((a, b) => a.name.length - b.name.length)[0];
+  if (!main) continue;
+  main.rows.push(...group.rows.map((row) => ({ ...row, boxed: true, special: true })));
+  groups.delete(k);
+}
+
 // Rows of one commune, to weigh the locality that bears its name (the seat of a commune of many villages).
 const communeRows = new Map();
 for (const group of groups.values()) {
@@ -279,8 +302,9 @@ for (const group of groups.values()) {
   };
   const point = {
     ...rows[0],
-    lat: median(group.rows.map((row) => row.lat)),
-    lng: median(group.rows.map((row) => row.lng)),
+    // A special postcode's row (above) does not move the locality.
+    lat: median(group.rows.filter((row) => !row.special).map((row) => row.lat)),
+    lng: median(group.rows.filter((row) => !row.special).map((row) => row.lng)),
   };
   const postalCodes = main ? [main, ...codes.filter((code) => code !== main)] : codes;
   // No population in the source: a town is weighed by its postcodes, by the rows of the commune it is the seat of,
@@ -360,10 +384,53 @@ const row = (e) => {
   return `  [\n${cells.map((cell) => `    ${toJson(cell)}`).join(',\n')}\n  ]`;
 };
 const file = (list) => `[\n${list.map(row).join(',\n')}\n]\n`;
+// The NPA each canton of the form really has, where its first two digits could be of several (issue 70: « 1482 Cugy »
+// is Fribourg's, never Vaud's): read by postal-codes.ts, in the browser as on the server. Runs of consecutive codes
+// are written « 1470-73 ».
+const FORM_PREFIXES = {
+  GE: ['12'],
+  VD: ['10', '11', '12', '13', '14', '15', '16', '17', '18'],
+  VS: ['18', '19', '38', '39'],
+  NE: ['20', '21', '22', '23', '24', '25', '26'],
+  FR: ['14', '15', '16', '17', '31', '32', '35'],
+  JU: ['23', '27', '28', '29'],
+  BE: ['23', '25', '26', '27', '28', '30', '31', '32', '33', '34', '35', '36', '37', '38', '39', '45', '49'],
+};
+const cantonsOfCode = new Map();
+for (const entry of entries)
+  for (const code of entry.postalCodes.split(' ')) {
+    if (!cantonsOfCode.has(code)) cantonsOfCode.set(code, new Set());
+    cantonsOfCode.get(code).add(entry.canton);
+  }
+const codesOfCanton = {};
+for (const [code, cantons] of [...cantonsOfCode].sort(([a], [b]) => a.localeCompare(b))) {
+  const fits = Object.keys(FORM_PREFIXES).filter((canton) => FORM_PREFIXES[canton].includes(code.slice(0, 2)));
+  if (fits.length < 2) continue;
+  for (const canton of fits) {
+    codesOfCanton[canton] ??= [];
+    if (cantons.has(canton)) codesOfCanton[canton].push(code);
+  }
+}
+const runs = (codes) => {
+  const out = [];
+  for (let i = 0; i < codes.length; ) {
+    let j = i;
+    while (j + 1 < codes.length && Number(codes[j + 1]) === Number(codes[j]) + 1) j++;
+    out.push(j > i ? `${codes[i]}-${codes[j].slice(2)}` : codes[i]);
+    i = j + 1;
+  }
+  return out.join(' ');
+};
+const cantonCodesFile = `{\n${Object.keys(FORM_PREFIXES)
+  .filter((canton) => codesOfCanton[canton])
+  .map((canton) => `  ${JSON.stringify(canton)}: ${JSON.stringify(runs(codesOfCanton[canton]))}`)
+  .join(',\n')}\n}\n`;
+
 // The region in a file of its own: the browser's chunk holds it; the rest of Switzerland is the server's only.
 const outputs = [
   [path.join(root, 'app/domain/gazetteer.json'), file(entries.filter((e) => e.region))],
   [path.join(root, 'app/domain/gazetteer-suisse.json'), file(entries.filter((e) => !e.region))],
+  [path.join(root, 'app/domain/postal-code-cantons.json'), cantonCodesFile],
 ];
 
 const counts = {};

@@ -14,6 +14,7 @@ import {
   suggestLocalities,
   unambiguousName,
 } from './localities';
+import { notALocality } from './not-a-locality';
 import { maxDistance } from './search-suggestion';
 
 const MAX_NAMES = 8;
@@ -41,7 +42,8 @@ export function namesCloseTo(typed: string): string[] {
   // A name of several localities: each of them (issue 70: « Villars » gave eight, Villars-le-Terroir fifth).
   const several = namesakes(typed);
   if (several.length > 0) return several.slice(0, MAX_NAMESAKES).map(unambiguousName);
-  if (findLocality(typed)) return [];
+  // A canton or a city abroad (« Valais », « Paris »): no village for it (issue 70).
+  if (findLocality(typed) || notALocality(typed)) return [];
   const started = suggestLocalities(typed, MAX_NAMES).map((locality) => locality.name);
   const query = normalizeTownName(typed);
   if (started.length >= MAX_NAMES || query.length < 3) return started;
@@ -49,9 +51,11 @@ export function namesCloseTo(typed: string): string[] {
   const reach = started.length > 0 ? 1 : maxDistance(query.length);
   const sound = soundOf(query);
   // A name that sounds as typed counts as one typo away, and comes first among those as far.
+  // Two typos only where the first letter is right: « Paris » is not « Marin » (issue 70).
   const away = ({ written, sounds }: { written: string; sounds: string }) => {
     const typos = distance(query, written);
-    return typos > 1 && sounds === sound ? 1 : typos;
+    if (typos > 1 && sounds === sound) return 1;
+    return typos > 1 && written[0] !== query[0] ? Number.POSITIVE_INFINITY : typos;
   };
   // Only the region's, and among those as far, the weightiest first (« Lozane »: Lausanne, not a hamlet of the Goms;
   // a town before a village, decision 144): the gazetteer has no population.

@@ -100,7 +100,8 @@ describe('une localité hors de la région (issue 70)', () => {
 
   it('dite hors de Suisse romande, avec la ville principale de la région la plus proche et sa distance', () => {
     expect(outsideRegion(around('Zürich') ?? fail())).toEqual({ place: 'Zürich', nearest: 'Moutier', km: 90 });
-    expect(outsideRegion(around('Lyss') ?? fail())).toEqual({ place: 'Lyss', nearest: 'Biel/Bienne', km: 9 });
+    // Biel/Bienne, German-speaking for the most part, is no « ville romande » (issue 70: Bern is told Fribourg).
+    expect(outsideRegion(around('Lyss') ?? fail())).toEqual({ place: 'Lyss', nearest: 'La Neuveville', km: 16 });
   });
 
   it('rien dans la région ni pour une position', () => {

@@ -2,6 +2,7 @@
 // and a radius, read from the URL like the other list filters; the distance as a card says it; the words of an alert.
 import { distanceBetween } from 'geofire-common';
 import { findLocality, LOCALITIES, namesakes, unambiguousName } from './localities';
+import { notALocalityMessage } from './not-a-locality';
 import { formatCount } from './numbers';
 
 /** The radii one may choose, in km; the first one the form shows selected is DEFAULT_RADIUS. */
@@ -65,7 +66,7 @@ export function parseNear(params: URLSearchParams): ParsedNear {
     const locality = findLocality(typed);
     // A bare name of several localities (« Villars », « Cugy ») is not one picked for the visitor (issue 70).
     if (namesakes(typed).length > 0) return { near: null, error: DISTANCE_ERRORS.severalPlaces(typed) };
-    if (!locality) return { near: null, error: DISTANCE_ERRORS.unknownPlace(typed) };
+    if (!locality) return { near: null, error: notALocalityMessage(typed) ?? DISTANCE_ERRORS.unknownPlace(typed) };
     const place = unambiguousName(locality);
     return { near: { place, lat: locality.lat, lng: locality.lng, radius }, error: null };
   }
@@ -134,6 +135,21 @@ export function describeNearAlert(near: NearFilter): string {
 }
 
 /**
+ * The region's main towns where most speak German (issue 70: « Bern » was told « La ville romande la plus proche,
+ * Düdingen »): never named as the nearest French-speaking town.
+ */
+const GERMAN_SPEAKING = new Set([
+  'Biel/Bienne',
+  'Brig',
+  'Düdingen',
+  'Murten/Morat',
+  'Naters',
+  'Tafers',
+  'Visp',
+  'Zermatt',
+]);
+
+/**
  * A centre outside the region (« Zürich »: the gazetteer knows the rest of Switzerland): its name, the region's nearest
  * main town (weight 20 and up, LOCALITIES.md: a town a visitor knows, not a hamlet) and how far, in whole km; null for a
  * centre inside the region or a position.
@@ -143,7 +159,7 @@ export function outsideRegion(near: NearFilter): { place: string; nearest: strin
   if (!centre || centre.region) return null;
   let nearest: { place: string; nearest: string; km: number } | null = null;
   for (const town of LOCALITIES) {
-    if (!town.region || town.weight < 20) continue;
+    if (!town.region || town.weight < 20 || GERMAN_SPEAKING.has(town.name)) continue;
     const km = Math.round(distanceKm(centre, town));
     if (!nearest || km < nearest.km) nearest = { place: centre.name, nearest: town.name, km };
   }

@@ -155,6 +155,9 @@ export function findLocality(name: string, options: { canton?: string; postalCod
     .map((entry) => entry.locality)
     .filter(inCanton);
   if (candidates.length === 0) {
+    // « Fribourg/Freiburg », « Sierre/Siders »: both halves one locality (issue 70), as « Biel/Bienne » is by its name.
+    const halves = name.includes('/') ? name.split('/').map((half) => findLocality(half, options)) : [];
+    if (halves.length > 1 && halves.every((half) => half !== null && half === halves[0])) return halves[0];
     // « Nyon VD », « Bulle (FR) »: the canton Swiss Post writes after a namesake.
     const suffixed = CANTON_SUFFIX.exec(query);
     if (suffixed && (!canton || canton === suffixed[2].toUpperCase()))

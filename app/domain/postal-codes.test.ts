@@ -7,6 +7,7 @@ import { isCantonCode } from './cantons';
 import { validateEventForm } from './event-form';
 import { LOCALITIES } from './localities';
 import { postalCodeFitsCanton } from './postal-codes';
+import { checkEventForm } from './schedule-form';
 
 describe('le NPA et le canton', () => {
   it('chaque NPA du répertoire des localités de la région et des événements de démonstration est accepté dans son canton', () => {
@@ -32,6 +33,21 @@ describe('le NPA et le canton', () => {
       'Le NPA 2000 n’est pas dans le canton choisi (Genève)\u00a0: vérifiez le NPA ou le canton.',
     );
     expect(errors('1470', 'FR')).toBeUndefined();
+    // Issue 70: Cugy FR's NPA under Vaud, whatever filled it (the walk's « 1482 Cugy (Vaud) »); Cugy VD is 1053.
+    expect(errors('1482', 'VD')).toBe(
+      'Le NPA 1482 n’est pas dans le canton choisi (Vaud)\u00a0: vérifiez le NPA ou le canton.',
+    );
+    expect(errors('1053', 'VD')).toBeUndefined();
+    expect(errors('1482', 'FR')).toBeUndefined();
+    expect(errors('1053', 'FR')).toBeDefined();
+    // « Cugy (VD) » as the list offers it, without JavaScript: Cugy in Vaud, its canton taken, its NPA checked.
+    const typed = (city: string, postalCode: string, canton = '') =>
+      checkEventForm({ city, postalCode, canton }, new Date('2030-01-01T00:00:00Z')).errors;
+    expect(typed('Cugy (VD)', '1482')).toMatchObject({
+      postalCode: 'Le NPA 1482 n’est pas dans le canton choisi (Vaud)\u00a0: vérifiez le NPA ou le canton.',
+    });
+    expect(typed('Cugy (VD)', '1482').canton).toBeUndefined();
+    expect(typed('Cugy (VD)', '1053').postalCode).toBeUndefined();
     expect(errors('3280', 'FR')).toBeUndefined();
     expect(errors('2610', 'BE')).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 // The NPA of a place against its canton (the event form's check, browser and server). Its own module: the pages that
 // name cantons do not load the table.
 import type { CantonCode } from './cantons';
+import cantonCodes from './postal-code-cantons.json' with { type: 'json' };
 
 /**
  * The first two digits of the postal codes (NPA) of each canton, wide enough never to refuse a real address
@@ -19,7 +20,35 @@ const NPA_PREFIXES: Record<CantonCode, readonly string[]> = {
   BE: ['23', '25', '26', '27', '28', '30', '31', '32', '33', '34', '35', '36', '37', '38', '39', '45', '49'],
 };
 
-/** Whether a four-digit NPA can be in this canton (see NPA_PREFIXES). */
+/** « 1470-73 1475 » → 1470, 1471, 1472, 1473, 1475. */
+const expand = (runs: string) =>
+  runs.split(' ').flatMap((run) => {
+    const [first, last] = run.split('-');
+    if (!last) return [first];
+    const codes: string[] = [];
+    for (let code = Number(first); code <= Number(first.slice(0, 2) + last); code++) codes.push(String(code));
+    return codes;
+  });
+
+/** Known NPA whose two first digits fit several cantons → the cantons they are really in (built on first use). */
+let cantonsOf: Map<string, Set<string>> | undefined;
+
+/**
+ * Whether a four-digit NPA can be in this canton: its first two digits (NPA_PREFIXES), and, where those fit several
+ * cantons, the cantons the gazetteer files it in (postal-code-cantons.json, written by scripts/build-gazetteer.mjs):
+ * 1482 is Cugy FR, never Vaud (issue 70). An NPA the gazetteer does not know is judged by its digits alone.
+ */
 export function postalCodeFitsCanton(postalCode: string, canton: CantonCode): boolean {
-  return NPA_PREFIXES[canton].includes(postalCode.slice(0, 2));
+  if (!NPA_PREFIXES[canton].includes(postalCode.slice(0, 2))) return false;
+  if (!cantonsOf) {
+    cantonsOf = new Map();
+    for (const [code, runs] of Object.entries(cantonCodes as Record<string, string>))
+      for (const known of expand(runs)) {
+        const cantons = cantonsOf.get(known) ?? new Set();
+        cantons.add(code);
+        cantonsOf.set(known, cantons);
+      }
+  }
+  const cantons = cantonsOf.get(postalCode);
+  return !cantons || cantons.has(canton);
 }

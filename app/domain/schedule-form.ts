@@ -153,13 +153,24 @@ function firstListed(dateList: string) {
  * The values the form's own checks see: a list of dates gives its first date and times; a period is checked as days
  * (its hours are its own). The organizer's values are kept as typed.
  */
-export function valuesForMainChecks(values: Values): Values {
+export function valuesForMainChecks(typed: Values): Values {
+  const values = cantonOfCity(typed);
   if (values.scheduleKind === 'dates') {
     const first = firstListed(values.dateList ?? '');
     if (first) return { ...values, startDate: first.date, startTime: first.start, endTime: first.end, endDate: '' };
   }
   if (values.scheduleKind === 'period') return { ...values, allDay: 'on', startTime: '', endTime: '' };
   return values;
+}
+
+/**
+ * « Cugy (VD) », a namesake as the locality list offers it (issue 70): the locality « Cugy » in canton Vaud, with or
+ * without JavaScript; the canton chosen, when it differs, stays (the NPA and canton check then says what is wrong).
+ */
+function cantonOfCity(values: Values): Values {
+  const named = /^(.*\S) \((GE|VD|VS|NE|FR|JU|BE)\)$/.exec((values.city ?? '').trim());
+  if (!named || (values.canton && values.canton !== named[2])) return values;
+  return { ...values, city: named[1], canton: named[2] };
 }
 
 /** The form's values for a stored schedule (edit). */

@@ -7,6 +7,7 @@ import { describeChanges, fieldLabel } from '~/domain/event-diff';
 import { awaitsModeration, workingView } from '~/domain/event-lifecycle';
 import { CONFIRM_DELETE_PARAM, startsSoon } from '~/domain/moderation';
 import { performersText } from '~/domain/performers';
+import { pointPlace } from '~/domain/point-place';
 import { formatPrice } from '~/domain/price';
 import { summariseSchedule } from '~/domain/schedule-preview';
 import { compactDiff, diffWords } from '~/domain/text-diff';
@@ -72,6 +73,8 @@ function previewOf(stored: AgendaEvent, categoryLabels: Map<string, string>, pla
       .join(', '),
     canton: CANTON_NAMES[event.canton],
     located: event.lat != null && event.lng != null,
+    /** Where the point falls (issue 70): the nearest locality and its canton, a warning, a link to the map. */
+    point: pointPlace(event),
     price: formatPrice(event),
     priceNote: event.priceNote,
     ticketUrl: event.ticketUrl,

@@ -13,9 +13,15 @@ export const loadLocalities = () => import('~/domain/localities');
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The options of the datalist, as HTML. */
-export const localityOptions = (names: readonly string[]) =>
-  names.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
+/** The options of the datalist, as HTML: a name, or a name and what tells it from its namesakes (its NPA). */
+export const localityOptions = (names: readonly (string | { value: string; label: string })[]) =>
+  names
+    .map((name) =>
+      typeof name === 'string'
+        ? `<option value="${escapeHtml(name)}"></option>`
+        : `<option value="${escapeHtml(name.value)}" label="${escapeHtml(name.label)}"></option>`,
+    )
+    .join('');
 
 /** The whole list's options, written once per process: every page with a town field renders the same. */
 let allOptions: string | undefined;
@@ -24,9 +30,21 @@ const allLocalityOptions = () => {
   return allOptions;
 };
 
-/** The region's localities only (1,350 names): the rest of Switzerland is read when typed, not offered (issue 70). */
-const regionOptions = (localities: readonly Locality[]) =>
-  localityOptions(localities.filter((locality) => locality.region).map((locality) => locality.name));
+/**
+ * The region's localities only (1,340 names): the rest of Switzerland is read when typed, not offered (issue 70). A name
+ * of several localities is offered once per canton with its canton and NPA (« Cugy (VD) », NPA 1053; « Cugy (FR) »,
+ * NPA 1482), as findLocality reads it back: never two identical « Cugy » to pick from at random.
+ */
+export const regionOptions = (localities: readonly Locality[]) => {
+  const region = localities.filter((locality) => locality.region);
+  const count = new Map<string, number>();
+  for (const { name } of region) count.set(name, (count.get(name) ?? 0) + 1);
+  return localityOptions(
+    region.map(({ name, canton, postalCode }) =>
+      (count.get(name) ?? 0) > 1 ? { value: `${name} (${canton})`, label: `NPA ${postalCode}` } : name,
+    ),
+  );
+};
 
 /**
  * The datalist (`id`) and `load`, for the field's onFocus. `written`: the options the page holds until the field is

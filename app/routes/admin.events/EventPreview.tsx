@@ -107,7 +107,25 @@ export function EventPreview({ event }: { event: Selected }) {
         <dt>Accessibilité</dt>
         <dd>{event.accessibility.length ? event.accessibility.join(', ') : '—'}</dd>
         <dt>Carte</dt>
-        <dd>{event.located ? 'Position indiquée' : 'Sans position (absent de la carte)'}</dd>
+        <dd data-testid="moderation-point">
+          {event.point ? (
+            <>
+              {event.point.near} (
+              <a href={event.point.mapUrl} rel="noopener noreferrer" target="_blank">
+                voir le point sur la carte
+              </a>
+              )
+              {event.point.warning ? (
+                <strong className="form-error" role="note">
+                  {' '}
+                  {event.point.warning}
+                </strong>
+              ) : null}
+            </>
+          ) : (
+            'Sans position (absent de la carte)'
+          )}
+        </dd>
         <dt>Soumis le</dt>
         <dd>{formatDateTime(event.submittedAt)}</dd>
       </dl>

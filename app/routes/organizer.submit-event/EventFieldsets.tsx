@@ -1,7 +1,6 @@
 // The event form's sections, each fed by conform's metadata for its fields (constraints from eventFormSchema). A new
 // section (a schedule, say) is one more component here and one more entry in the screen's list.
-import { type FormEvent, lazy, type ReactNode, Suspense } from 'react';
-import { ClientOnly } from 'remix-utils/client-only';
+import type { FormEvent, ReactNode } from 'react';
 import { CANTON_CHOICES, categoryChoices } from '~/components/form/choices';
 import {
   Checkbox,
@@ -13,8 +12,7 @@ import {
 } from '~/components/form/Field';
 import { useLocalityList } from '~/components/form/LocalityList';
 import { type OrganizerChoice, OrganizerPicker, type VenueChoice, type VenueGroup, VenuePicker } from './PlacePickers';
-
-const PinMap = lazy(() => import('~/components/map/PinMap.client'));
+import { PlacePoint } from './PlacePoint';
 
 /** The event form's fields by name (conform's metadata). */
 export type EventFields = Record<string, FieldMeta>;
@@ -128,27 +126,7 @@ export function WhereFieldset({ fields, coords, map, onCity, onPostalCode, onMov
       <SelectField meta={fields.canton} label="Canton" placeholder="Choisir…" options={CANTON_CHOICES} />
       <input type="hidden" name="lat" value={coords ? String(coords.lat) : ''} />
       <input type="hidden" name="lng" value={coords ? String(coords.lng) : ''} />
-      {coords ? (
-        <ClientOnly>
-          {() => (
-            <Suspense fallback={<p className="field__hint">Chargement de la carte…</p>}>
-              <p className="field__hint">Déplacez le repère pour indiquer l’endroit exact.</p>
-              <PinMap lat={coords.lat} lng={coords.lng} config={map} onMove={onMovePin} />
-            </Suspense>
-          )}
-        </ClientOnly>
-      ) : (
-        // Issue 70: said plainly where the map would be (without JavaScript, the town's hint says it).
-        <ClientOnly>
-          {() => (
-            <p className="field__hint" data-testid="place-without-point">
-              {
-                'Pas encore de point sur la carte\u00a0: choisissez une localité de la liste ou donnez son NPA. Sans point, l’événement n’apparaît ni sur la carte ni dans «\u00a0Autour de\u00a0».'
-              }
-            </p>
-          )}
-        </ClientOnly>
-      )}
+      <PlacePoint coords={coords} map={map} onMovePin={onMovePin} />
       <CheckboxGroup
         items={[
           { meta: fields.wheelchair, label: 'Accessible en fauteuil roulant' },

@@ -172,7 +172,10 @@ function EventForm({
   // its code loads with the first postcode typed.
   const onPostalCode = (event: FormEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    void import('./town-of-postal-code').then((m) => m.townOfPostalCode(input, filledByTown.current));
+    void import('./town-of-postal-code').then((m) => {
+      m.townOfPostalCode(input, filledByTown.current);
+      m.pointOfPostalCode(input, filledByTown.current, setCoords);
+    });
   };
 
   // A venue chosen fills the place typed (the server does the same from the record, decision 095).

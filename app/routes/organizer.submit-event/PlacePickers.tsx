@@ -64,7 +64,7 @@ export function VenuePicker(props: {
 }
 
 const VENUE_TEXT_HINT =
-  'Tapez le nom du lieu ou sa localité, puis choisissez parmi les suggestions\u00a0: son adresse remplit les champs ci-dessous. Absent de la liste\u00a0? Laissez ce champ vide et saisissez le lieu ci-dessous\u00a0: il sera publié avec l’événement.';
+  'Tapez le nom du lieu ou sa localité, puis choisissez parmi les suggestions\u00a0: à l’envoi, l’adresse enregistrée du lieu remplace celle des champs ci-dessous. Absent de la liste\u00a0? Laissez ce champ vide et saisissez le lieu ci-dessous\u00a0: il sera publié avec l’événement.';
 
 /**
  * Without JavaScript (issue 70): a text field suggesting every venue the page knows (a datalist the browser filters

@@ -58,11 +58,30 @@ export function fillFromTown(input: HTMLInputElement, last: FilledByTown, setCoo
   const typed = input.value;
   const f = input.form;
   if (!f) return;
-  // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel).
+  // A town the organizer typed is theirs: a postcode typed next never empties it (only the one a postcode filled).
+  if (typed !== last.city) last.city = undefined;
+  // The postcode the organizer typed tells namesakes apart (« Saint-Sulpice » with 2123 is in Neuchâtel), and so does
+  // the canton they chose (issue 70: « Cugy » under Vaud is Cugy VD, never Cugy FR's 1482 and point).
   const code = (f.elements.namedItem('postalCode') as HTMLInputElement | null)?.value.trim();
   const hint = code && code !== last.postalCode ? code : undefined;
-  void loadLocalities().then(({ findLocality }) => {
-    const place = findLocality(typed, { postalCode: hint });
+  const chosen = (f.elements.namedItem('canton') as HTMLSelectElement | null)?.value;
+  void loadLocalities().then(({ findLocality, namesakes, localitiesOfPostalCode }) => {
+    // « Cugy (VD) » from the list: the name, in its canton, whatever was chosen before.
+    const picked = /^(.*\S) \(([A-Z]{2})\)$/.exec(typed.trim());
+    // A bare name of several localities takes the canton shown, whoever filled it; without one, nor an NPA, it fills
+    // nothing: the list offers each with its canton. Another name takes the canton only if the organizer chose it.
+    const several = !picked && namesakes(typed).length > 1;
+    const canton = chosen && (several || chosen !== last.canton) ? chosen : undefined;
+    const place =
+      several && !canton && !hint
+        ? null
+        : findLocality(typed, { postalCode: hint, canton: picked ? undefined : canton });
+    if (picked && place) {
+      input.value = place.name;
+      last.canton = undefined;
+      const field = f.elements.namedItem('canton') as HTMLSelectElement | null;
+      if (field) field.value = '';
+    }
     const fill = (name: 'canton' | 'postalCode', value: string) => {
       const field = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
       if (!field || (field.value && field.value !== last[name])) return;
@@ -74,13 +93,38 @@ export function fillFromTown(input: HTMLInputElement, last: FilledByTown, setCoo
     };
     fill('canton', place?.canton ?? '');
     fill('postalCode', place?.postalCode ?? '');
-    if (place) {
+    // A locality the list does not know (« Les Trois-Sapins ») takes its NPA's point, as the server does (issue 70).
+    const point = place ?? (hint ? localitiesOfPostalCode(hint)[0] : undefined);
+    if (point) {
       last.pin = true;
-      setCoords({ lat: place.lat, lng: place.lng });
+      setCoords({ lat: point.lat, lng: point.lng });
     } else if (last.pin) {
       last.pin = false;
       setCoords(null);
     }
+  });
+}
+
+/**
+ * An NPA typed after a town the list does not know (« Les Trois-Sapins », 1041): the NPA's point, unless the organizer
+ * placed the pin (issue 70: the form said « Pas encore de point » where the server gave one).
+ */
+export function pointOfPostalCode(
+  input: HTMLInputElement,
+  last: FilledByTown,
+  setCoords: (update: (coords: Coords) => Coords) => void,
+): void {
+  const code = input.value.trim();
+  const city = (input.form?.elements.namedItem('city') as HTMLInputElement | null)?.value.trim();
+  if (!/^\d{4}$/.test(code) || !city) return;
+  void loadLocalities().then(({ findLocality, localitiesOfPostalCode }) => {
+    const point = localitiesOfPostalCode(code)[0];
+    if (!point || findLocality(city)) return;
+    setCoords((coords) => {
+      if (coords && !last.pin) return coords;
+      last.pin = true;
+      return { lat: point.lat, lng: point.lng };
+    });
   });
 }
 
