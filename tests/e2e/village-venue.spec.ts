@@ -39,6 +39,8 @@ test('un chœur de Villars-le-Terroir propose son lieu ; approuvé, il est « Au
   removeAfter,
   javaScriptEnabled,
 }) => {
+  // Three people in turn (the choir, the admin, a visitor) and every way out (list, map, API, feeds): a long walk.
+  test.slow();
   const js = Boolean(javaScriptEnabled);
   const word = unique('Choeur').split(' ')[1];
   const title = `Chœur ${word} de Villars-le-Terroir`;
