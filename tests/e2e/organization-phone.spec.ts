@@ -2,7 +2,7 @@
 // email (the link read from the outbox), the member accepts, submits an event « au nom de » the organization, and the
 // responsable sees it on the dashboard and may edit it (decision 167).
 import { expect, test } from './fixtures';
-import { fillEvent, linkInMail, organizationOf, unique } from './utils';
+import { fillEvent, joinOrganization, linkInMail, organizationOf, unique } from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -59,11 +59,10 @@ test('l’admin ouvre les membres d’une organisation, change un rôle, retire 
   ports,
   people,
 }) => {
-  const now = new Date().toISOString();
   const boss = await people.createUser({ displayName: unique('Présidente') });
   const helper = await people.createUser({ displayName: unique('Caissier') });
   const club = await organizationOf(ports.store, boss, 'Club alpin', 'club');
-  await ports.store.organizerMembers.set({ organizerId: club.id, uid: helper.uid, role: 'membre', now });
+  await joinOrganization(ports.store, club, helper);
 
   await people.signIn({ role: 'admin' });
   await page.goto(`/admin/organisateurs?q=${encodeURIComponent(club.name)}`);

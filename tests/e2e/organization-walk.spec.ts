@@ -2,7 +2,16 @@
 // without JavaScript: an invitee without an account signs up from the link and lands on the invitation again (then
 // finds the members from the dashboard); a pending invitation is withdrawn; « Retirer » asks first and mails.
 import { expect, test } from './fixtures';
-import { linkInMail, mailsTo, organizationOf, signInOnPage, submitRegistration, unique, uniqueEmail } from './utils';
+import {
+  joinOrganization,
+  linkInMail,
+  mailsTo,
+  organizationOf,
+  signInOnPage,
+  submitRegistration,
+  unique,
+  uniqueEmail,
+} from './utils';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -73,12 +82,7 @@ test('« Retirer » demande de confirmer, sans JavaScript aussi ; la personne re
   const boss = await people.signIn();
   const club = await organizationOf(ports.store, boss, 'Chœur d’hommes', 'choeur');
   const member = await people.createUser({ displayName: unique('Caissier') });
-  await ports.store.organizerMembers.set({
-    organizerId: club.id,
-    uid: member.uid,
-    role: 'membre',
-    now: new Date().toISOString(),
-  });
+  await joinOrganization(ports.store, club, member);
   await page.goto(`/organizer/membres?id=${club.id}`);
   const row = page.getByTestId('members').locator('li', { hasText: member.displayName });
   await row.getByRole('link', { name: 'Retirer' }).click();
@@ -109,12 +113,7 @@ test('« Quitter l’organisation » demande aussi de confirmer, sans JavaScript
   const boss = await people.createUser({ displayName: unique('Présidente') });
   const club = await organizationOf(ports.store, boss, 'Fanfare du village', 'fanfare');
   const member = await people.signIn({ displayName: unique('Trésorier') });
-  await ports.store.organizerMembers.set({
-    organizerId: club.id,
-    uid: member.uid,
-    role: 'membre',
-    now: new Date().toISOString(),
-  });
+  await joinOrganization(ports.store, club, member);
   await page.goto(`/organizer/membres?id=${club.id}`);
   const mine = page.getByTestId('members').locator('li', { hasText: '(vous)' });
   await mine.getByRole('link', { name: 'Quitter l’organisation' }).click();

@@ -278,11 +278,21 @@ export async function organizationOf(store: Store, responsable: { uid: string },
     status: 'approved',
   });
   await store.organizers.insertMany([organization]);
-  await store.organizerMembers.set({
+  await joinOrganization(store, organization, responsable, 'responsable');
+  return organization;
+}
+
+/** `person` made a member of `organization` (« membre » unless said), as accepting an invitation does. */
+export function joinOrganization(
+  store: Store,
+  organization: { id: string },
+  person: { uid: string },
+  role: 'membre' | 'responsable' = 'membre',
+) {
+  return store.organizerMembers.set({
     organizerId: organization.id,
-    uid: responsable.uid,
-    role: 'responsable',
+    uid: person.uid,
+    role,
     now: new Date().toISOString(),
   });
-  return organization;
 }
