@@ -10,8 +10,6 @@ import { guardPost } from '~/.server/platform/guard';
 import { getCurrentUser } from '~/.server/platform/session';
 import { CLICK_KINDS, type ClickKind } from '~/domain/event-figures';
 
-const PER_MINUTE = 60;
-
 export async function loader() {
   return redirect('/');
 }
@@ -31,7 +29,7 @@ function browserChoice(body: string): boolean {
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await guardPost(request, context, {
     audience: 'beacon',
-    rate: { bucket: 'clicks', perMinute: PER_MINUTE },
+    rate: { bucket: 'clicks', perMinute: context.services.config.RATE_LIMIT_SIGNALS_PER_MINUTE },
     refuse: ({ status, message, reason, retryAfter }) =>
       text(reason === 'rate' ? 'Trop de clics.' : message, status, retryAfter ? { 'Retry-After': retryAfter } : {}),
   });

@@ -8,8 +8,6 @@ import { readConsent } from '~/.server/platform/consent';
 import { guardPost } from '~/.server/platform/guard';
 import { getCurrentUser } from '~/.server/platform/session';
 
-const PER_MINUTE = 60;
-
 export async function loader() {
   return redirect('/');
 }
@@ -20,7 +18,7 @@ const text = (body: string | null, status: number, headers: Record<string, strin
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await guardPost(request, context, {
     audience: 'beacon',
-    rate: { bucket: 'pageviews', perMinute: PER_MINUTE },
+    rate: { bucket: 'pageviews', perMinute: context.services.config.RATE_LIMIT_SIGNALS_PER_MINUTE },
     refuse: ({ status, message, reason, retryAfter }) =>
       text(
         reason === 'rate' ? 'Trop de pages vues.' : message,

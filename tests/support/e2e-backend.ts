@@ -84,6 +84,8 @@ export function e2eServerEnv(): Record<string, string> {
     SESSION_SECRET: required('E2E_SESSION_SECRET'),
     SEED_DEMO: 'true',
     RATE_LIMIT_FORMS_PER_MINUTE: '10000',
+    // The browsers of every test share one address: the figures journey sends 40 page views of its own in a minute.
+    RATE_LIMIT_SIGNALS_PER_MINUTE: '10000',
     // One plain tile from our own files for every square: tests never reach the internet, and nothing 404s.
     MAP_TILE_URL: '/images/tuile-hors-ligne.png',
     // Calendar sources and imports read feeds from a server the test starts on this machine (issue 21).

@@ -40,6 +40,7 @@ export const SETTING_VALUES: Readonly<Record<string, string>> = {
   BACKUP_DIR: 'le chemin d’un dossier',
   BACKUP_KEEP: integer(1, 365),
   RATE_LIMIT_FORMS_PER_MINUTE: 'un nombre entier d’au moins 1',
+  RATE_LIMIT_SIGNALS_PER_MINUTE: 'un nombre entier d’au moins 1',
   API_RATE_PER_MINUTE: 'un nombre entier d’au moins 1',
   TRANSPORT_API_URL:
     'l’adresse http:// ou https:// de l’API des transports publics (par défaut https://transport.opendata.ch/v1)',

@@ -102,6 +102,7 @@ describe('chaque réglage refusé', () => {
     ['MIN_FREE_DISK_MB', '-5'],
     ['BACKUP_KEEP', '0'],
     ['RATE_LIMIT_FORMS_PER_MINUTE', '0'],
+    ['RATE_LIMIT_SIGNALS_PER_MINUTE', '0'],
     ['API_RATE_PER_MINUTE', 'illimité'],
     ['STRIPE_SECRET_KEY', ''],
     ['STRIPE_API_URL', 'file:///etc/passwd'],

@@ -104,6 +104,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   /** POSTs allowed per IP and minute on public forms (contact, auth). */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Page views and clicks (the browser's signals of docs/specification.md §2) allowed per IP and minute, each kind. */
+  RATE_LIMIT_SIGNALS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Requests per IP and minute on the public API (/api/v1) past the shared caches. */
   API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** « Dernier retour » (docs/dernier-retour.md): the Swiss public-transport API asked for the connections home. */
