@@ -314,7 +314,7 @@ test.describe('« Ma position », position accordée @js-only', () => {
   });
 });
 
-test('« concert echallens » tapé dans « Près de », dès l’accueil : les concerts autour d’Echallens, comme la recherche le lit (issue 70) @nojs-only', async ({
+test('« concert echallens » tapé dans « Près de », dès l’accueil : les concerts autour d’Echallens, comme la recherche le lit (issue 70)', async ({
   page,
 }) => {
   await page.goto('/');
