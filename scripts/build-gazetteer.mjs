@@ -286,6 +286,8 @@ for (const [k, group] of groups) {
     .sort((a, b) => a.name.length - b.name.length)[0];
   if (!home) continue;
   home.rows.push(...group.rows.map((row) => ({ ...row, boxed: true, special: true })));
+  // Typed (« ?autour=Avry-Centre »), the name is still read, as the village: never listed, never a dead end.
+  home.aliases = [...(home.aliases ?? []), group.name];
   groups.delete(k);
 }
 
@@ -342,8 +344,8 @@ for (const group of groups.values()) {
   // and by being one of the main towns above.
   const seat = withoutCanton(point.community.replace(/ \([A-Z]{2}\)$/, '')) === group.name.replace(/ \(.*\)$/, '');
   const weight = postalCodes.length + (seat ? communeRows.get(point.bfs) : 0) + (main ? 20 : 0);
-  const aliases = ALIASES[k];
-  if (aliases) used.add(k);
+  if (ALIASES[k]) used.add(k);
+  const aliases = ALIASES[k] || group.aliases ? [...(ALIASES[k] ?? []), ...(group.aliases ?? [])] : undefined;
   entries.push({
     name: group.name,
     canton: group.canton,

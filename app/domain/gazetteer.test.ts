@@ -157,6 +157,8 @@ describe('le répertoire des localités et sa source', () => {
         localitiesOfPostalCode(row.zipcode).map((l) => l.name),
         row.place,
       ).toContain(centreOf(row));
+      // Typed, still read: the village, never « Localité inconnue ».
+      expect(findLocality(row.place)?.name, row.place).toBe(centreOf(row));
     }
     expect(suggestLocalities('Avry').map((l) => l.name)).not.toContain('Avry-Centre');
   });
