@@ -57,7 +57,7 @@ const MAIN_POSTAL_CODES = {
   'VD:Château-d’Oex': '1660',
   'VD:Chexbres': '1071',
   'VD:Coppet': '1296',
-  'VD:Cossonay-Ville': '1304',
+  'VD:Cossonay': '1304',
   'VD:Crissier': '1023',
   'VD:Cully': '1096',
   'VD:Echallens': '1040',
@@ -137,7 +137,7 @@ const MAIN_POSTAL_CODES = {
 const ALIASES = {
   'GE:Genève': ['Genf', 'Geneva'],
   'VD:Bussigny': ['Bussigny-près-Lausanne'],
-  'VD:Cossonay-Ville': ['Cossonay'],
+  'VD:Cossonay': ['Cossonay-Ville'],
   'VD:Le Sentier': ['Le Chenit'],
   'VD:Oron-la-Ville': ['Oron'],
   'VD:Saint-Légier-La Chiésaz': ['Saint-Légier'],
@@ -268,6 +268,39 @@ for (const [k, group] of groups) {
   groups.delete(k);
 }
 
+// A shopping centre's postcode name (« Avry-Centre », « Marin-Centre », « Signy-Centre », issue 70, the second walk):
+// « X-Centre » where X is a locality of the same commune (« Signy ») or begins one (« Avry-sur-Matran »,
+// « Marin-Epagnier »). No place of its own either: its rows go to that locality (the shortest such name), as above.
+for (const [k, group] of groups) {
+  const stem = /^(.+)-Centre$/.exec(group.name)?.[1];
+  const { bfs } = group.rows[0];
+  if (!stem || !group.rows.every((row) => row.bfs === bfs)) continue;
+  const home = [...groups.values()]
+    .filter(
+      (other) =>
+        other !== group &&
+        other.canton === group.canton &&
+        (other.name === stem || other.name.startsWith(`${stem}-`) || other.name.startsWith(`${stem} `)) &&
+        other.rows.some((row) => row.bfs === bfs),
+    )
+    .sort((a, b) => a.name.length - b.name.length)[0];
+  if (!home) continue;
+  home.rows.push(...group.rows.map((row) => ({ ...row, boxed: true, special: true })));
+  // Typed (« ?autour=Avry-Centre »), the name is still read, as the village: never listed, never a dead end.
+  home.aliases = [...(home.aliases ?? []), group.name];
+  groups.delete(k);
+}
+
+// « Cossonay-Ville » (issue 70, the second walk): a locality whose postal name is its commune's followed by « -Ville »,
+// where no locality bears the commune's name, is called as people call it, by the commune's name (« Cossonay »); the
+// postal name stays one of its names (ALIASES).
+for (const group of groups.values()) {
+  const commune = withoutCanton(group.rows[0].community.normalize('NFC').replace(/ \([A-Z]{2}\)$/, ''));
+  if (group.name !== `${commune}-Ville`) continue;
+  if ([...groups.values()].some((other) => other.canton === group.canton && other.name === commune)) continue;
+  group.name = commune;
+}
+
 // Rows of one commune, to weigh the locality that bears its name (the seat of a commune of many villages).
 const communeRows = new Map();
 for (const group of groups.values()) {
@@ -311,8 +344,8 @@ for (const group of groups.values()) {
   // and by being one of the main towns above.
   const seat = withoutCanton(point.community.replace(/ \([A-Z]{2}\)$/, '')) === group.name.replace(/ \(.*\)$/, '');
   const weight = postalCodes.length + (seat ? communeRows.get(point.bfs) : 0) + (main ? 20 : 0);
-  const aliases = ALIASES[k];
-  if (aliases) used.add(k);
+  if (ALIASES[k]) used.add(k);
+  const aliases = ALIASES[k] || group.aliases ? [...(ALIASES[k] ?? []), ...(group.aliases ?? [])] : undefined;
   entries.push({
     name: group.name,
     canton: group.canton,

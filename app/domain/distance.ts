@@ -1,7 +1,7 @@
 // « Près de chez moi » (issue 47): a centre (a locality of the list, or the visitor's position sent for one request)
 // and a radius, read from the URL like the other list filters; the distance as a card says it; the words of an alert.
 import { distanceBetween } from 'geofire-common';
-import { findLocality, LOCALITIES, namesakes, unambiguousName } from './localities';
+import { findLocality, LOCALITIES, type Locality, namesakes, normalizeTownName, unambiguousName } from './localities';
 import { notALocalityMessage } from './not-a-locality';
 import { formatCount } from './numbers';
 
@@ -67,7 +67,7 @@ export function parseNear(params: URLSearchParams): ParsedNear {
     // A bare name of several localities (« Villars », « Cugy ») is not one picked for the visitor (issue 70).
     if (namesakes(typed).length > 0) return { near: null, error: DISTANCE_ERRORS.severalPlaces(typed) };
     if (!locality) return { near: null, error: notALocalityMessage(typed) ?? DISTANCE_ERRORS.unknownPlace(typed) };
-    const place = unambiguousName(locality);
+    const place = shownName(locality, typed);
     return { near: { place, lat: locality.lat, lng: locality.lng, radius }, error: null };
   }
   const number = (text: string) => (/^-?\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN);
@@ -75,6 +75,18 @@ export function parseNear(params: URLSearchParams): ParsedNear {
   if (Number.isNaN(y) || Number.isNaN(x)) return { near: null, error: DISTANCE_ERRORS.position };
   if (!inSwitzerland(y, x)) return { near: null, error: DISTANCE_ERRORS.outside };
   return { near: { place: '', lat: roundCoordinate(y), lng: roundCoordinate(x), radius }, error: null };
+}
+
+/**
+ * The name a centre is shown by: the French name the visitor typed of a German-speaking town (issue 70, the second
+ * walk: « Berne », « Brigue », « Guin »; one outside the region or of GERMAN_SPEAKING, not a bilingual « Biel/Bienne »),
+ * else the list's (« Sitten » is Sion).
+ */
+function shownName(locality: Locality, typed: string): string {
+  if ((locality.region && !GERMAN_SPEAKING.has(locality.name)) || locality.name.includes('/'))
+    return unambiguousName(locality);
+  const query = normalizeTownName(typed);
+  return locality.aliases?.find((alias) => normalizeTownName(alias) === query) ?? unambiguousName(locality);
 }
 
 /** The URL parameters of a centre: `autour` and `rayon`, or `lat`, `lon` and `rayon`. */
@@ -161,7 +173,7 @@ export function outsideRegion(near: NearFilter): { place: string; nearest: strin
   for (const town of LOCALITIES) {
     if (!town.region || town.weight < 20 || GERMAN_SPEAKING.has(town.name)) continue;
     const km = Math.round(distanceKm(centre, town));
-    if (!nearest || km < nearest.km) nearest = { place: centre.name, nearest: town.name, km };
+    if (!nearest || km < nearest.km) nearest = { place: near.place, nearest: town.name, km };
   }
   return nearest;
 }

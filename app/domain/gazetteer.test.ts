@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { distanceKm } from './distance';
-import { findLocality, LOCALITIES, localitiesOfPostalCode } from './localities';
+import { findLocality, LOCALITIES, localitiesOfPostalCode, suggestLocalities } from './localities';
 
 const CSV = new URL('../../../shared/data/ch-postal-codes.csv', import.meta.url);
 const CANTONS = ['GE', 'VD', 'VS', 'NE', 'FR', 'JU', 'BE'] as const;
@@ -65,7 +65,21 @@ function placeOf(row: Row): string {
     .map((other) => withoutBox(other.place))
     .filter((name) => typed.startsWith(`${name} `))
     .sort((a, b) => a.length - b.length)[0];
-  return main ?? typed;
+  return main ?? centreOf(row) ?? typed;
+}
+
+/**
+ * A shopping centre's postcode name (issue 70, the second walk: « Avry-Centre FR », « Marin-Centre », « Signy-Centre »):
+ * « X-Centre » where X is a locality of its commune or begins one; that locality, the shortest such name; else null.
+ */
+function centreOf(row: Row): string | null {
+  const stem = /^(.+)-Centre$/.exec(row.place.replace(/ [A-Z]{2}$/, ''))?.[1];
+  if (!stem) return null;
+  const names = rows
+    .filter((other) => other !== row && other.bfs === row.bfs && other.canton === row.canton)
+    .map((other) => withoutBox(other.place))
+    .filter((name) => name === stem || name.startsWith(`${stem}-`) || name.startsWith(`${stem} `));
+  return names.sort((a, b) => a.length - b.length)[0] ?? null;
 }
 
 describe('le répertoire des localités et sa source', () => {
@@ -127,6 +141,26 @@ describe('le répertoire des localités et sa source', () => {
     // The same place as its town, point and all: « 1631 » is Bulle.
     expect(findLocality('1631')).toBe(findLocality('Bulle'));
     expect(findLocality('1014')).toBe(findLocality('Lausanne'));
+  });
+
+  it('never lists a shopping centre’s postcode name (« Avry-Centre ») as a locality: its village has its NPA (issue 70)', () => {
+    const centres = rows.filter((row) => (CANTONS as readonly string[]).includes(row.canton) && centreOf(row));
+    expect(centres.map((row) => `${row.place} → ${centreOf(row)}`).sort()).toEqual([
+      'Avry-Centre FR → Avry-sur-Matran',
+      'Marin-Centre → Marin-Epagnier',
+      'Signy-Centre → Signy',
+    ]);
+    const names = new Set(LOCALITIES.map((l) => l.name));
+    for (const row of centres) {
+      expect(names.has(row.place.replace(/ [A-Z]{2}$/, '')), row.place).toBe(false);
+      expect(
+        localitiesOfPostalCode(row.zipcode).map((l) => l.name),
+        row.place,
+      ).toContain(centreOf(row));
+      // Typed, still read: the village, never « Localité inconnue ».
+      expect(findLocality(row.place)?.name, row.place).toBe(centreOf(row));
+    }
+    expect(suggestLocalities('Avry').map((l) => l.name)).not.toContain('Avry-Centre');
   });
 
   it('files Moutier in canton Jura and keeps the Bernese Jura and Biel/Bienne in the region, not Bern', () => {

@@ -162,6 +162,9 @@ export function findLocality(name: string, options: { canton?: string; postalCod
     const suffixed = CANTON_SUFFIX.exec(query);
     if (suffixed && (!canton || canton === suffixed[2].toUpperCase()))
       return findLocality(suffixed[1], { canton: suffixed[2].toUpperCase(), postalCode });
+    // « Lausanne 25 », « 1211 Genève 2 »: a post office's number after the town (issue 70), the town.
+    const office = /^(.*\D) \d{1,2}$/.exec(query);
+    if (office) return findLocality(office[1], { canton, postalCode });
     // « 1004 Lausanne », « Lausanne 1004 »: the town as an address writes it, its NPA as the hint.
     const before = /^(\d{4}) (\D.*)$/.exec(query);
     const after = /^(\D.*) (\d{4})$/.exec(query);
@@ -214,12 +217,17 @@ function sameNames(query: string): Locality[] {
 
 /**
  * The region's localities a bare name may mean, when it may mean several (issue 70, « Autour de »): its namesakes in
- * several cantons (« Cugy »: Cugy FR and Cugy VD), unless one is a main town (« Villeneuve » is Villeneuve VD); or,
- * when it names none, the localities it begins (« Villars »: Villars-le-Terroir, Villars-sur-Ollon …). The weightiest
- * first; empty when the name means one locality, or none.
+ * several cantons (« Cugy »: Cugy FR and Cugy VD), unless one is a main town (« Villeneuve » is Villeneuve VD); a
+ * postcode's, when none of them is weightier (« 1053 »); or, when it names none, the localities it begins (« Villars »:
+ * Villars-le-Terroir, Villars-sur-Ollon …). The weightiest first; empty when the name means one locality, or none.
  */
 export function namesakes(typed: string): Locality[] {
   const query = normalizeTownName(typed);
+  // « 1053 »: Cugy VD and Bretigny-sur-Morrens, none weightier (issue 70): asked, not one picked (« 1040 » is Echallens).
+  if (/^\d{4}$/.test(query)) {
+    const [first, second] = localitiesOfPostalCode(query).filter((locality) => locality.region);
+    return second && second.weight === first.weight ? localitiesOfPostalCode(query).filter((l) => l.region) : [];
+  }
   if (query.length < 3 || /\d/.test(query)) return [];
   const same = sameNames(query);
   if (same.length > 0 || findLocality(typed)) return same;

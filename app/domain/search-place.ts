@@ -2,7 +2,7 @@
 // words go are the events around that locality (« Autour de », DEFAULT_RADIUS), as « Autour de » reads it
 // (localities.ts findLocality); the page says so and offers the text search instead (`?mot=1`).
 import { localityTypo } from './close-localities';
-import { DEFAULT_RADIUS, ofPlace } from './distance';
+import { DEFAULT_RADIUS, ofPlace, RADIUS_OPTIONS, type Radius } from './distance';
 import { type EventFilters, listPath } from './event-filters';
 import { findLocality, type Locality, namesakes, unambiguousName } from './localities';
 import { quoted } from './quoted';
@@ -29,6 +29,29 @@ export function placeSearchPath(
   const place = whole && namesakes(filters.q).length > 0 ? filters.q.trim() : unambiguousName(locality);
   const near = { place, lat: locality.lat, lng: locality.lng, radius: DEFAULT_RADIUS };
   return listPath({ ...filters, q: split.words, near }, { ...extra, [READ_AS_PLACE]: filters.q });
+}
+
+/**
+ * « concert echallens » typed in « Près de » (issue 70, the second walk): read as the search box reads it, the words
+ * sought and « Autour de » the locality (wordsAndPlace), the words added to any text already sought; null when the
+ * field names a locality, several (« Villars »: the field offers them) or no words-plus-place.
+ */
+export function aroundWordsPath(
+  filters: EventFilters,
+  typedAround: string,
+  /** The list's URL parameters: its radius (`rayon`) is kept. */
+  params: URLSearchParams,
+  extra: Record<string, string> = {},
+): string | null {
+  if (!typedAround || filters.near || findLocality(typedAround) || namesakes(typedAround).length > 0) return null;
+  const split = wordsAndPlace(typedAround);
+  if (!split) return null;
+  const asked = Number(params.get('rayon'));
+  const radius = (RADIUS_OPTIONS as readonly number[]).includes(asked) ? (asked as Radius) : DEFAULT_RADIUS;
+  const { locality } = split;
+  const near = { place: unambiguousName(locality), lat: locality.lat, lng: locality.lng, radius };
+  const q = [filters.q, split.words].filter(Boolean).join(' ');
+  return listPath({ ...filters, q, near }, extra);
 }
 
 /** Words that join a place to what is sought (« concert à Echallens », « marché près de Bulle »): not sought. */

@@ -48,3 +48,37 @@ describe('« Autour de » comme la visite l’a tapé', () => {
     expect(localityTypo('Lozane')).toBe('Lausanne');
   });
 });
+
+// The second walk (issue 70, 8.5/10): names and postcodes as people write them.
+describe('« Autour de » comme la deuxième visite l’a tapé', () => {
+  const near = (autour: string) => parseNear(new URLSearchParams({ autour }));
+
+  it('« 1053 », NPA de Cugy VD et de Bretigny-sur-Morrens, aucune plus grande : demandé, pas Bretigny en silence', () => {
+    expect(near('1053').error).toBe(
+      '«\u00a01053\u00a0» peut être plusieurs localités\u00a0: choisissez la vôtre dans la liste.',
+    );
+    expect(namesCloseTo('1053')).toEqual(expect.arrayContaining(['Cugy (VD)', 'Bretigny-sur-Morrens']));
+    // A postcode of one town and its villages stays the town.
+    expect(near('1040').near?.place).toBe('Echallens');
+  });
+
+  it('« Cossonay » est Cossonay, pas « Cossonay-Ville », qui se lit encore', () => {
+    expect(near('Cossonay').near?.place).toBe('Cossonay');
+    expect(findLocality('Cossonay-Ville')?.name).toBe('Cossonay');
+    expect(findLocality('1304')?.name).toBe('Cossonay');
+  });
+
+  it('« Berne » tapé se dit « Berne », « Bern » reste Bern, « Sitten » est Sion', () => {
+    expect(near('Berne').near?.place).toBe('Berne');
+    expect(near('Bern').near?.place).toBe('Bern');
+    expect(near('Sitten').near?.place).toBe('Sion');
+    expect(near('Bienne').near?.place).toBe('Biel/Bienne');
+    expect(outsideRegion(near('Berne').near ?? { place: '', lat: 0, lng: 0, radius: 10 })?.place).toBe('Berne');
+  });
+
+  it('« Lausanne 25 » et « 1211 Genève 2 » (un numéro d’office postal) sont la localité', () => {
+    expect(findLocality('Lausanne 25')?.name).toBe('Lausanne');
+    expect(findLocality('1211 Genève 2')?.name).toBe('Genève');
+    expect(near('Lausanne 25').near?.place).toBe('Lausanne');
+  });
+});

@@ -49,6 +49,8 @@ const STATUS_TEXT = {
 
 export default function EventConfirmationPage() {
   const { event, card, edited, schedule, cancelled, late } = useLoaderData<typeof loader>();
+  // Without a point (a locality and an NPA the list does not know), not on the map nor « Autour de » (issue 70).
+  const noPoint = event.lat == null || event.lng == null;
   const category = useCategory(event.category);
   return (
     <div className="page page--narrow confirmation">
@@ -63,6 +65,13 @@ export default function EventConfirmationPage() {
         <p className="notice" data-testid="revision-note">
           Vos changements sont relus par notre équipe avant d’être publiés. D’ici là, le public voit toujours la version
           publiée de l’événement.
+        </p>
+      ) : null}
+      {noPoint ? (
+        <p className="notice" data-testid="confirmation-no-point">
+          Ce lieu n’a pas de point sur la carte : l’événement n’apparaîtra ni sur la carte ni dans « Autour de » tant
+          qu’il n’en a pas. Pour lui en donner un, « Modifier », puis choisissez la localité dans la liste, donnez un
+          NPA connu ou placez le repère à la main (avec JavaScript) ; notre équipe peut aussi le placer.
         </p>
       ) : null}
       <section aria-labelledby="preview-title" className="confirmation__preview">
@@ -141,7 +150,10 @@ export default function EventConfirmationPage() {
               Vous le verrez passer en « publiés » dans votre tableau de bord ; s’il est refusé, le motif y sera
               indiqué.
             </li>
-            <li>Une fois publié, il apparaît dans l’agenda, la recherche, la carte et les flux.</li>
+            <li>
+              Une fois publié, il apparaît dans l’agenda, la recherche
+              {noPoint ? ' et les flux (sans point, pas sur la carte)' : ', la carte et les flux'}.
+            </li>
           </ol>
         </section>
       ) : null}

@@ -110,3 +110,22 @@ test('une localité absente de la liste prend le point de son NPA ; sans point, 
   await expect(page.getByTestId('place-without-point')).toHaveCount(0);
   await expect(page.getByTestId('pin-map')).toBeVisible();
 });
+
+test('un lieu sans point (« Les Moilles », NPA 1099) : la confirmation dit qu’il n’est ni sur la carte ni dans « Autour de » (issue 70)', async ({
+  page,
+  people,
+  removeAfter,
+}) => {
+  await people.signIn();
+  await fillEvent(page, unique('Fanfare'));
+  await page.getByLabel('Localité', { exact: true }).fill('Les Moilles');
+  await page.getByLabel('Canton', { exact: true }).selectOption('VD');
+  await page.getByLabel('NPA', { exact: true }).fill('1099');
+  await page.getByRole('button', { name: 'Envoyer pour publication' }).click();
+  await expect(page).toHaveURL(/\/organizer\/event-confirmation\/[a-z0-9]+$/);
+  removeAfter.event(confirmationId(page));
+  await expect(page.getByTestId('confirmation-no-point')).toContainText(
+    'l’événement n’apparaîtra ni sur la carte ni dans «\u00a0Autour de\u00a0» tant qu’il n’en a pas',
+  );
+  await expect(page.getByText('la recherche, la carte et les flux')).toHaveCount(0);
+});

@@ -313,3 +313,15 @@ test.describe('« Ma position », position accordée @js-only', () => {
     await expect(page.getByText('Autour de votre position (à environ')).toBeAttached();
   });
 });
+
+test('« concert echallens » tapé dans « Près de », dès l’accueil : les concerts autour d’Echallens, comme la recherche le lit (issue 70)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const near = page.getByRole('form', { name: 'Près de chez moi' });
+  await near.getByLabel('Près de').fill('concert echallens');
+  await near.getByRole('button', { name: 'Voir autour' }).click();
+  await expect(page).toHaveURL(/\/evenements\?q=concert&autour=Echallens&rayon=10$/);
+  await expect(page.getByLabel('Localité')).toHaveValue('Echallens');
+  await expect(page.getByText(/Localité inconnue/)).toHaveCount(0);
+});

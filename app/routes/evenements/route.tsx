@@ -15,7 +15,7 @@ import { categoryLabel } from '~/domain/categories';
 import type { EventMapPoint } from '~/domain/event';
 import { filtersToParams, hasActiveFilters, listQuery, parseEventFilters } from '~/domain/event-filters';
 import { comingHolidays } from '~/domain/school-holidays';
-import { placeReading, placeSearchPath } from '~/domain/search-place';
+import { aroundWordsPath, placeReading, placeSearchPath } from '~/domain/search-place';
 import type { loader as rootLoader } from '~/root';
 import { pageCards } from './cards.server';
 import { EmptyState } from './EmptyState';
@@ -37,6 +37,8 @@ import { useListForm } from './useFormFollowsList';
 import { ViewToggle } from './ViewToggle';
 import { WhenSetAside } from './WhenSetAside';
 
+const viewExtra = (view: string): Record<string, string> => (view === 'carte' ? { vue: 'carte' } : {});
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const store = context.services.store;
@@ -45,6 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The title and the description name the chosen category with the store's label.
   const categoryName = filters.category ? categoryLabel(filters.category, categories) : '';
   const view = url.searchParams.get('vue') === 'carte' ? 'carte' : 'liste';
+  // « concert echallens » in « Près de »: words and a locality, as the search box reads them (issue 70).
+  const aroundWords = nearError && aroundWordsPath(filters, typedAround, url.searchParams, viewExtra(view));
+  if (aroundWords) throw redirect(aroundWords);
   const refused = searchError ?? nearError;
   if (refused)
     return data(refusedList({ filters, categoryName, searchError, nearError, typedAround, view }), { status: 400 });
@@ -59,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     schoolHolidays({ store }),
   ]);
   // A locality typed, alone or with words that find nothing, is « Autour de » it (decisions 161, 165), unless `?mot=1`.
-  const asPlace = placeSearchPath(filters, view === 'carte' ? { vue: 'carte' } : {}, result.total);
+  const asPlace = placeSearchPath(filters, viewExtra(view), result.total);
   if (asPlace) throw redirect(asPlace);
   // A page past the end (an old link, a shorter list): its last page, rather than « Aucun événement ».
   if (page > result.pageCount) throw redirect(`/evenements?${filtersToParams(filters, { page: result.pageCount })}`);
