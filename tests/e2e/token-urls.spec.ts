@@ -36,6 +36,8 @@ test.describe('adresses porteuses d’un jeton @http', () => {
   test('chaque route, avec un jeton dans la requête ou dans son chemin, répond « private, no-store »', async ({
     request,
   }) => {
+    // Every route of the app, four times each, rendered uncached (private, no-store): some 600 pages, one at a time.
+    test.slow();
     const patterns = await builtRoutes();
     // The walk sees the whole app: the token pages among the rest.
     expect(patterns.length).toBeGreaterThan(50);
